@@ -1,0 +1,29 @@
+package dev.wordstats.numa.lock;
+
+/**
+ * A snapshot of what an {@link ObservedLock} (or a set of them) has counted.
+ *
+ * @param fastAcquisitions acquisitions that took the lock at the first attempt
+ * @param slowAcquisitions acquisitions that had to wait (queue, spin or park)
+ * @param sameNodeHandoffs acquisitions whose previous owner ran on the same NUMA node
+ * @param crossNodeHandoffs acquisitions whose previous owner ran on another NUMA node
+ */
+public record LockStats(long fastAcquisitions, long slowAcquisitions, long sameNodeHandoffs, long crossNodeHandoffs) {
+
+    /** Nothing counted. */
+    public static final LockStats ZERO = new LockStats(0, 0, 0, 0);
+
+    /** All acquisitions, fast and slow. */
+    public long acquisitions() {
+        return fastAcquisitions + slowAcquisitions;
+    }
+
+    /** The field-wise sum of this snapshot and {@code other}. */
+    public LockStats plus(LockStats other) {
+        return new LockStats(
+                fastAcquisitions + other.fastAcquisitions,
+                slowAcquisitions + other.slowAcquisitions,
+                sameNodeHandoffs + other.sameNodeHandoffs,
+                crossNodeHandoffs + other.crossNodeHandoffs);
+    }
+}

@@ -1,0 +1,24 @@
+package dev.wordstats.numa.lock;
+
+/**
+ * Receives wait and hold times from an {@link ObservedLock}. The lock calls it on the acquiring
+ * or releasing thread, outside any library state, so an implementation may record into a
+ * histogram; it must be thread-safe and should be cheap.
+ */
+public interface LockTimer {
+
+    /** No timing: the lock then reads no clock at all. */
+    LockTimer NONE = new LockTimer() {
+        @Override
+        public void recordWait(long nanos) {}
+
+        @Override
+        public void recordHold(long nanos) {}
+    };
+
+    /** Time from the call to {@code lock} (or a timed/interruptible variant) to its acquisition. */
+    void recordWait(long nanos);
+
+    /** Time from the outermost acquisition to the matching release. */
+    void recordHold(long nanos);
+}

@@ -1,0 +1,89 @@
+package dev.wordstats.numa.lock;
+
+import dev.wordstats.numa.topology.NodeLocator;
+
+import java.util.Arrays;
+import java.util.Locale;
+import java.util.Objects;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.Lock;
+import java.util.concurrent.locks.ReentrantLock;
+import java.util.stream.Collectors;
+
+/**
+ * The lock algorithms on offer. The constant's name is the one spelling used everywhere: the
+ * {@code wordstats.lock.type} property, the JMH {@code lockType} parameter, the {@code lock} metric
+ * tag and the Grafana {@code lock} variable.
+ */
+public enum LockType {
+
+    /** {@link NumaMcsLock}: one MCS queue per NUMA node and one global flag. */
+    NUMA_MCS {
+        @Override
+        public Lock create(NodeLocator nodes) {
+            return new NumaMcsLock(nodes);
+        }
+    },
+
+    /** {@link ReentrantLock} in fair mode: FIFO handoff, no barging. */
+    FAIR_REENTRANT {
+        @Override
+        public Lock create(NodeLocator nodes) {
+            return new ReentrantLock(true);
+        }
+
+        /** {@code tryLock()} barges even on a fair lock; the zero-timeout form honours fairness. */
+        @Override
+        boolean tryFast(Lock lock) throws InterruptedException {
+            return lock.tryLock(0L, TimeUnit.NANOSECONDS);
+        }
+    },
+
+    /** {@link ReentrantLock} in its default, non-fair mode: arriving threads may barge. */
+    UNFAIR_REENTRANT {
+        @Override
+        public Lock create(NodeLocator nodes) {
+            return new ReentrantLock(false);
+        }
+    };
+
+    /** A new, unobserved lock of this type: it counts nothing and costs nothing extra. */
+    public abstract Lock create(NodeLocator nodes);
+
+    /**
+     * A new lock of this type that counts fast/slow acquisitions and same/cross-node handoffs, and
+     * reports wait and hold times to {@code timer} ({@link LockTimer#NONE} for no clock reads).
+     */
+    public ObservedLock createObserved(NodeLocator nodes, LockTimer timer) {
+        return new ObservedLock(this, create(nodes), nodes, timer);
+    }
+
+    /**
+     * One attempt that takes the lock only if it can be had without waiting, honouring the type's
+     * fairness. {@link ObservedLock} counts a success as a fast-path acquisition.
+     */
+    boolean tryFast(Lock lock) throws InterruptedException {
+        return lock.tryLock();
+    }
+
+    /**
+     * The type named {@code name}, ignoring case and accepting {@code -} for {@code _}.
+     *
+     * @throws IllegalArgumentException naming the allowed values when nothing matches
+     */
+    public static LockType parse(String name) {
+        Objects.requireNonNull(name, "name");
+        String normalized = name.trim().replace('-', '_').toUpperCase(Locale.ROOT);
+        for (LockType type : values()) {
+            if (type.name().equals(normalized)) {
+                return type;
+            }
+        }
+        throw new IllegalArgumentException("unknown lock type '" + name + "'; allowed values: " + allowedValues());
+    }
+
+    /** The allowed names, comma-separated, for error messages. */
+    public static String allowedValues() {
+        return Arrays.stream(values()).map(Enum::name).collect(Collectors.joining(", "));
+    }
+}

@@ -1,0 +1,17 @@
+/**
+ * Locks for virtual threads on NUMA machines: {@link dev.wordstats.numa.lock.NumaMcsLock}, the
+ * {@link dev.wordstats.numa.lock.LockType} choice and the {@link dev.wordstats.numa.lock.ObservedLock}
+ * wrapper that counts how a lock is acquired.
+ *
+ * <h2>Memory-mode naming</h2>
+ * Shared fields are reached only through private {@code VarHandle}s and accessors named for their
+ * access mode, after JCTools:
+ * <ul>
+ *   <li>{@code lvX} load volatile, {@code svX} store volatile;</li>
+ *   <li>{@code laX} load acquire, {@code srX} store release;</li>
+ *   <li>{@code lpX}/{@code spX} plain load/store (only where another edge already orders them);</li>
+ *   <li>{@code casX} compare-and-set (volatile), {@code xchgX} get-and-set (volatile).</li>
+ * </ul>
+ * Every shared field carries a trailing comment naming who writes it and in which mode.
+ */
+package dev.wordstats.numa.lock;
