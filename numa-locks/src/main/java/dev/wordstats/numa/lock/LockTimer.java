@@ -1,9 +1,9 @@
 package dev.wordstats.numa.lock;
 
 /**
- * Receives wait and hold times from an {@link ObservedLock}. The lock calls it on the acquiring
- * or releasing thread, outside any library state, so an implementation may record into a
- * histogram; it must be thread-safe and should be cheap.
+ * Receives wait and hold times from an {@link ObservedLock}. The lock calls both on the releasing
+ * thread right after the release, outside the critical section, so an implementation may record
+ * into a histogram without lengthening it; it must be thread-safe and should be cheap.
  */
 public interface LockTimer {
 

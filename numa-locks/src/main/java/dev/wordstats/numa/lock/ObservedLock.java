@@ -62,6 +62,7 @@ public final class ObservedLock implements Lock {
     private int depth;       // owner only: reentrant hold depth as seen through this wrapper
     private int lastNode = -1; // owner only: node of the most recent owner, -1 before the first
     private long heldSince;  // owner only: nanoTime of the outermost acquisition (when timed)
+    private long waited;     // owner only: wait of the outermost acquisition, recorded after the release
 
     ObservedLock(LockType type, Lock delegate, NodeLocator nodes, LockTimer timer) {
         this.type = Objects.requireNonNull(type, "type");
@@ -143,7 +144,10 @@ public final class ObservedLock implements Lock {
             owner = null;
             if (timed) {
                 long held = System.nanoTime() - heldSince;
+                long wait = waited;
                 delegate.unlock();
+                // Recorded outside the critical section, so timing does not lengthen it.
+                timer.recordWait(wait);
                 timer.recordHold(held);
                 return;
             }
@@ -178,7 +182,7 @@ public final class ObservedLock implements Lock {
             if (timed) {
                 long now = System.nanoTime();
                 heldSince = now;
-                timer.recordWait(now - start);
+                waited = now - start;
             }
         }
     }
