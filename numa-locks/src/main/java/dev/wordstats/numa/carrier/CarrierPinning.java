@@ -1,0 +1,231 @@
+package dev.wordstats.numa.carrier;
+
+import dev.wordstats.numa.os.LinuxNative;
+import dev.wordstats.numa.os.NativeCallException;
+import dev.wordstats.numa.topology.NumaNode;
+import dev.wordstats.numa.topology.Topology;
+import java.lang.invoke.MethodHandle;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.MethodType;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.BitSet;
+import java.util.Comparator;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Objects;
+import java.util.Set;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReferenceArray;
+
+/**
+ * Pins every carrier thread of the default virtual-thread scheduler to one CPU, balanced over the
+ * nodes of a {@link Topology} (real or simulated), and verifies each pin by reading the carrier's
+ * affinity back.
+ *
+ * <p><b>How.</b> With P the scheduler's parallelism ({@code jdk.virtualThreadScheduler.parallelism},
+ * default {@code availableProcessors()}), P virtual threads start and busy-wait (bounded by a
+ * deadline, {@link Thread#onSpinWait()}) until all P run at once: then each occupies a distinct
+ * carrier. Each calls {@code sched_setaffinity} for its OS thread, which is the carrier, and reads
+ * the affinity back. CPUs are dealt round-robin over nodes, then over the CPUs within a node
+ * (first SMT thread of each core before its siblings); with more carriers than CPUs, CPUs repeat.
+ *
+ * <p><b>Limits.</b>
+ * <ul>
+ *   <li>Only the carriers that exist during the call are pinned. Carriers the scheduler adds later
+ *       (compensation for a virtual thread blocked in {@code Object.wait}, file I/O, class loading)
+ *       are not pinned by this class; since Linux threads inherit the affinity of the thread that
+ *       creates them, such a carrier starts pinned to the CPU of the carrier that created it.</li>
+ *   <li>Any platform thread that a pinned carrier starts inherits its single-CPU mask too.</li>
+ *   <li>The call must come from a platform thread, while the scheduler is not saturated: a
+ *       carrier held by a long-running virtual thread is never reached, and the call reports
+ *       incomplete after the timeout (5 s) instead of hanging.</li>
+ *   <li>Pinning is process-wide and not undone; a CPU later removed from the process's cpuset
+ *       makes the kernel widen the mask again.</li>
+ * </ul>
+ */
+public final class CarrierPinning {
+
+    static final Duration DEFAULT_TIMEOUT = Duration.ofSeconds(5);
+    private static final String PARALLELISM_PROPERTY = "jdk.virtualThreadScheduler.parallelism";
+    private static final MethodHandle CURRENT_CARRIER = currentCarrierHandle();
+
+    private static final int WAITING = 0;
+    private static final int GO = 1;
+    private static final int ABORTED = 2;
+
+    private CarrierPinning() {
+    }
+
+    /**
+     * Pins every carrier of the default scheduler (see the class comment for the limits). Never
+     * throws for a machine that cannot pin (no native calls, a carrier not reached in time, a CPU
+     * refused by the kernel): the report says so with {@code complete == false}.
+     *
+     * @throws IllegalStateException when called from a virtual thread (it would hold a carrier)
+     */
+    public static PinningReport pinCarriers(Topology topology) {
+        return pinCarriers(topology, schedulerParallelism(), DEFAULT_TIMEOUT);
+    }
+
+    /** The default scheduler's parallelism, as the JDK computes it. */
+    static int schedulerParallelism() {
+        String value = System.getProperty(PARALLELISM_PROPERTY);
+        if (value != null) {
+            try {
+                int parsed = Integer.parseInt(value.strip());
+                if (parsed > 0) {
+                    return parsed;
+                }
+            } catch (NumberFormatException e) {
+                // the JDK fails on a bad value; here the default is the best guess
+            }
+        }
+        return Runtime.getRuntime().availableProcessors();
+    }
+
+    static PinningReport pinCarriers(Topology topology, int carriers, Duration timeout) {
+        Objects.requireNonNull(topology, "topology");
+        if (carriers < 1) {
+            throw new IllegalArgumentException("carriers must be >= 1, was " + carriers);
+        }
+        if (Thread.currentThread().isVirtual()) {
+            throw new IllegalStateException("pinCarriers must be called from a platform thread: the calling "
+                    + "virtual thread holds a carrier, so the others could never all run at once");
+        }
+        if (!LinuxNative.available()) {
+            return new PinningReport(List.of(), false, "native calls unavailable: " + LinuxNative.unavailableReason());
+        }
+        List<Integer> order = balancedCpuOrder(topology);
+        AtomicInteger arrived = new AtomicInteger();
+        AtomicInteger state = new AtomicInteger(WAITING);
+        AtomicInteger nextSlot = new AtomicInteger();
+        AtomicReferenceArray<CarrierPin> pins = new AtomicReferenceArray<>(carriers);
+        AtomicReferenceArray<String> errors = new AtomicReferenceArray<>(carriers);
+        long deadline = System.nanoTime() + timeout.toNanos();
+
+        List<Thread> threads = new ArrayList<>(carriers);
+        for (int i = 0; i < carriers; i++) {
+            threads.add(Thread.ofVirtual().name("carrier-pinning-" + i).start(() -> {
+                arrived.incrementAndGet();
+                while (state.get() == WAITING) {
+                    if (arrived.get() == carriers) {
+                        state.compareAndSet(WAITING, GO);
+                    } else if (System.nanoTime() - deadline > 0) {
+                        state.compareAndSet(WAITING, ABORTED);
+                    }
+                    Thread.onSpinWait();
+                }
+                if (state.get() == GO) {
+                    int slot = nextSlot.getAndIncrement();
+                    int cpu = order.get(slot % order.size());
+                    String carrier = carrierName();
+                    try {
+                        BitSet one = new BitSet();
+                        one.set(cpu);
+                        LinuxNative.setAffinity(one);
+                        boolean verified = LinuxNative.getAffinity().equals(one)
+                                && LinuxNative.currentCpu() == cpu;
+                        pins.set(slot, new CarrierPin(carrier, cpu, topology.nodeOfCpu(cpu), verified));
+                    } catch (NativeCallException | UnsupportedOperationException e) {
+                        errors.set(slot, carrier + "->cpu" + cpu + ": " + e.getMessage());
+                    }
+                }
+            }));
+        }
+        boolean allEnded = true;
+        for (Thread thread : threads) {
+            try {
+                long left = Math.max(0, deadline - System.nanoTime()) + Duration.ofSeconds(1).toNanos();
+                allEnded &= thread.join(Duration.ofNanos(left));
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                state.compareAndSet(WAITING, ABORTED);
+                return report(pins, errors, false, "interrupted while pinning " + carriers + " carriers");
+            }
+        }
+        if (state.get() != GO) {
+            return report(pins, errors, false, "only " + arrived.get() + " of " + carriers
+                    + " carriers ran the pinning task within " + timeout.toMillis() + " ms (scheduler busy?)");
+        }
+        if (!allEnded) {
+            return report(pins, errors, false, "a pinning task did not end in time");
+        }
+        return report(pins, errors, true, carriers + " carriers of the default scheduler over "
+                + topology.nodeCount() + (topology.simulated() ? " simulated" : "") + " node(s)"
+                + (carriers > order.size() ? "; more carriers than CPUs (" + order.size() + "), CPUs shared" : ""));
+    }
+
+    private static PinningReport report(AtomicReferenceArray<CarrierPin> pins, AtomicReferenceArray<String> errors,
+                                        boolean reachedAll, String detail) {
+        List<CarrierPin> list = new ArrayList<>();
+        List<String> problems = new ArrayList<>();
+        Set<String> carriers = new HashSet<>();
+        for (int i = 0; i < pins.length(); i++) {
+            CarrierPin pin = pins.get(i);
+            if (pin != null) {
+                list.add(pin);
+                carriers.add(pin.carrier());
+                if (!pin.verified()) {
+                    problems.add(pin.carrier() + "->cpu" + pin.cpu() + ": affinity read back differs");
+                }
+            }
+            if (errors.get(i) != null) {
+                problems.add(errors.get(i));
+            }
+        }
+        if (carriers.size() != list.size()) {
+            problems.add("two pinning tasks ran on one carrier");
+        }
+        boolean complete = reachedAll && problems.isEmpty() && !list.isEmpty();
+        return new PinningReport(list, complete, problems.isEmpty() ? detail : detail + "; " + String.join("; ", problems));
+    }
+
+    /**
+     * The CPUs in pinning order: round-robin over the nodes, within a node the first SMT thread of
+     * each core before the siblings, each group ascending.
+     */
+    static List<Integer> balancedCpuOrder(Topology topology) {
+        List<List<Integer>> perNode = new ArrayList<>();
+        for (NumaNode node : topology.nodes()) {
+            List<Integer> cpus = new ArrayList<>(node.cpus());
+            cpus.sort(Comparator.<Integer>comparingInt(cpu -> topology.threadSiblings(cpu).indexOf(cpu))
+                    .thenComparingInt(cpu -> cpu));
+            perNode.add(cpus);
+        }
+        List<Integer> order = new ArrayList<>(topology.cpuCount());
+        for (int round = 0; order.size() < topology.cpuCount(); round++) {
+            for (List<Integer> cpus : perNode) {
+                if (round < cpus.size()) {
+                    order.add(cpus.get(round));
+                }
+            }
+        }
+        return List.copyOf(order);
+    }
+
+    /** The name of the calling virtual thread's carrier. */
+    static String carrierName() {
+        Thread current = Thread.currentThread();
+        if (CURRENT_CARRIER != null) {
+            try {
+                return ((Thread) CURRENT_CARRIER.invokeExact()).getName();
+            } catch (Throwable e) {
+                // fall through to the name the virtual thread's toString shows
+            }
+        }
+        String text = current.toString(); // e.g. VirtualThread[#31,name]/runnable@ForkJoinPool-1-worker-1
+        int at = text.lastIndexOf('@');
+        return at >= 0 ? text.substring(at + 1) : text;
+    }
+
+    /** {@code Thread.currentCarrierThread()} when java.lang is opened to us, else null. */
+    private static MethodHandle currentCarrierHandle() {
+        try {
+            MethodHandles.Lookup lookup = MethodHandles.privateLookupIn(Thread.class, MethodHandles.lookup());
+            return lookup.findStatic(Thread.class, "currentCarrierThread", MethodType.methodType(Thread.class));
+        } catch (ReflectiveOperationException | RuntimeException e) {
+            return null;
+        }
+    }
+}
