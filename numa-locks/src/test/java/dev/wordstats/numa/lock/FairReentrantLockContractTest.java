@@ -1,0 +1,20 @@
+package dev.wordstats.numa.lock;
+
+import dev.wordstats.numa.topology.NodeLocator;
+
+import java.util.Optional;
+import java.util.concurrent.locks.Lock;
+
+/** {@link LockType#FAIR_REENTRANT} keeps the lock contract. */
+class FairReentrantLockContractTest extends LockContractTest {
+
+    @Override
+    protected Lock newLock(NodeLocator nodes) {
+        return LockType.FAIR_REENTRANT.create(nodes);
+    }
+
+    @Override
+    protected Optional<HoldCounts> holdCounts() {
+        return Optional.of(REENTRANT_LOCK_HOLDS);
+    }
+}

@@ -1,0 +1,35 @@
+package dev.wordstats.numa.lock;
+
+import dev.wordstats.numa.topology.NodeLocator;
+
+import java.util.Optional;
+import java.util.concurrent.locks.Lock;
+
+/** {@link LockType#NUMA_MCS} keeps the lock contract; contended tests run it on two simulated nodes. */
+class NumaMcsLockContractTest extends LockContractTest {
+
+    @Override
+    protected Lock newLock(NodeLocator nodes) {
+        return LockType.NUMA_MCS.create(nodes);
+    }
+
+    @Override
+    protected Optional<HoldCounts> holdCounts() {
+        return Optional.of(new HoldCounts() {
+            @Override
+            public int holdCount(Lock lock) {
+                return ((NumaMcsLock) lock).getHoldCount();
+            }
+
+            @Override
+            public boolean isHeldByCurrentThread(Lock lock) {
+                return ((NumaMcsLock) lock).isHeldByCurrentThread();
+            }
+
+            @Override
+            public boolean isLocked(Lock lock) {
+                return ((NumaMcsLock) lock).isLocked();
+            }
+        });
+    }
+}

@@ -1,0 +1,180 @@
+package dev.wordstats.numa.lock;
+
+import dev.wordstats.numa.lock.ConcurrencySupport.ThreadIdNodes;
+import dev.wordstats.numa.topology.NodeLocator;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.openjdk.jol.info.ClassLayout;
+import org.openjdk.jol.info.FieldLayout;
+
+import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+/** What {@link NumaMcsLock} offers beyond the {@link java.util.concurrent.locks.Lock} contract, and its memory layout. */
+@Timeout(value = 30, unit = TimeUnit.SECONDS)
+class NumaMcsLockTest {
+
+    /** The span that must separate a hot field from any field another writer touches (a cache line pair). */
+    private static final long PAD_BYTES = 128;
+
+    @Test
+    void newConditionThrowsUnsupportedOperationWithMessage() {
+        NumaMcsLock lock = new NumaMcsLock(NodeLocator.singleNode());
+        assertThatThrownBy(lock::newCondition)
+                .isInstanceOf(UnsupportedOperationException.class)
+                .hasMessageContaining("NumaMcsLock")
+                .hasMessageContaining("condition");
+    }
+
+    @Test
+    void ownerQueriesFollowHoldsOfTheCallingThread() throws Exception {
+        NumaMcsLock lock = new NumaMcsLock(new ThreadIdNodes(2));
+        assertThat(lock.isLocked()).isFalse();
+        assertThat(lock.isHeldByCurrentThread()).isFalse();
+        assertThat(lock.getHoldCount()).isZero();
+        lock.lock();
+        lock.lock();
+        assertThat(lock.isLocked()).isTrue();
+        assertThat(lock.isHeldByCurrentThread()).isTrue();
+        assertThat(lock.getHoldCount()).isEqualTo(2);
+        boolean[] seenByOther = new boolean[3];
+        Thread other = Thread.ofVirtual().start(() -> {
+            seenByOther[0] = lock.isLocked();
+            seenByOther[1] = lock.isHeldByCurrentThread();
+            seenByOther[2] = lock.getHoldCount() == 0;
+        });
+        other.join(ConcurrencySupport.PROMPT);
+        assertThat(seenByOther).as("locked, held by other, other's count is 0").containsExactly(true, false, true);
+        lock.unlock();
+        assertThat(lock.getHoldCount()).isEqualTo(1);
+        assertThat(lock.isLocked()).isTrue();
+        lock.unlock();
+        assertThat(lock.isLocked()).isFalse();
+        assertThat(lock.isHeldByCurrentThread()).isFalse();
+        assertThat(lock.getHoldCount()).isZero();
+    }
+
+    @Test
+    void toStringNamesStateOwnerAndQueues() throws Exception {
+        NumaMcsLock lock = new NumaMcsLock(new ThreadIdNodes(3));
+        assertThat(lock).hasToString(lock.toString());
+        assertThat(lock.toString()).contains("NumaMcsLock").contains("Unlocked").contains("queues=3");
+        CountDownLatch held = new CountDownLatch(1);
+        CountDownLatch release = new CountDownLatch(1);
+        Thread owner = Thread.ofVirtual().name("the-owner").start(() -> {
+            lock.lock();
+            try {
+                held.countDown();
+                release.await();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            } finally {
+                lock.unlock();
+            }
+        });
+        held.await();
+        assertThat(lock.toString()).contains("Locked by thread the-owner").doesNotContain("Unlocked");
+        release.countDown();
+        owner.join(ConcurrencySupport.PROMPT);
+        assertThat(lock.toString()).contains("Unlocked");
+    }
+
+    @Test
+    void hasOneQueuePerNode() {
+        assertThat(new NumaMcsLock(NodeLocator.singleNode()).queueCount()).isEqualTo(1);
+        assertThat(new NumaMcsLock(new ThreadIdNodes(4)).queueCount()).isEqualTo(4);
+    }
+
+    @Test
+    void constructorRejectsNullAndEmptyLocators() {
+        assertThatThrownBy(() -> new NumaMcsLock(null)).isInstanceOf(NullPointerException.class);
+        NodeLocator none = new NodeLocator() {
+            @Override
+            public int nodeCount() {
+                return 0;
+            }
+
+            @Override
+            public int currentNode() {
+                return 0;
+            }
+        };
+        assertThatThrownBy(() -> new NumaMcsLock(none)).isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("nodeCount");
+    }
+
+    @Test
+    void reentrancyBeyondTheFirstHoldNeedsNoQueue() {
+        NumaMcsLock lock = new NumaMcsLock(NodeLocator.singleNode());
+        int depth = 10_000;
+        for (int i = 0; i < depth; i++) {
+            lock.lock();
+        }
+        assertThat(lock.getHoldCount()).isEqualTo(depth);
+        for (int i = 0; i < depth; i++) {
+            lock.unlock();
+        }
+        assertThat(lock.isLocked()).isFalse();
+    }
+
+    // ---------------------------------------------------------------- layout (after JCTools PadClassAssertions)
+
+    @Test
+    void lockStateIsPaddedFromEveryOtherField() {
+        assertHotFieldsPadded(NumaMcsLock.class, "state");
+    }
+
+    @Test
+    void nodeQueueTailIsPaddedFromEveryOtherField() throws Exception {
+        // The per-node queue class is private to NumaMcsLock's source file: reach it through the lock's field.
+        Class<?> queue = NumaMcsLock.class.getDeclaredField("queues").getType().getComponentType();
+        assertHotFieldsPadded(queue, "tail");
+    }
+
+    /**
+     * The fields declared together with {@code hotField} (its class in the padding chain) must be
+     * at least {@link #PAD_BYTES} away from every field declared elsewhere, except padding, and from
+     * both ends of the object, so neither another field of the object nor a neighbouring object on
+     * the heap shares their cache line pair.
+     */
+    private static void assertHotFieldsPadded(Class<?> type, String hotField) {
+        ClassLayout layout = ClassLayout.parseClass(type);
+        String printable = layout.toPrintable();
+        List<FieldLayout> fields = List.copyOf(layout.fields());
+        FieldLayout anchor = fields.stream().filter(f -> f.name().equals(hotField)).findFirst()
+                .orElseThrow(() -> new AssertionError("no field '" + hotField + "' in\n" + printable));
+        List<FieldLayout> hot = fields.stream().filter(f -> f.hostClass().equals(anchor.hostClass())).toList();
+        List<FieldLayout> others = fields.stream()
+                .filter(f -> !f.hostClass().equals(anchor.hostClass()) && !isPadding(f)).toList();
+        long hotStart = hot.stream().mapToLong(FieldLayout::offset).min().orElseThrow();
+        long hotEnd = hot.stream().mapToLong(f -> f.offset() + f.size()).max().orElseThrow();
+
+        assertThat(hotStart).as("bytes before the hot block %s of %s\n%s", names(hot), type.getSimpleName(), printable)
+                .isGreaterThanOrEqualTo(PAD_BYTES);
+        assertThat(layout.instanceSize() - hotEnd)
+                .as("bytes after the hot block %s of %s\n%s", names(hot), type.getSimpleName(), printable)
+                .isGreaterThanOrEqualTo(PAD_BYTES);
+        for (FieldLayout other : others) {
+            long gap = other.offset() >= hotEnd ? other.offset() - hotEnd : hotStart - (other.offset() + other.size());
+            assertThat(gap).as("gap between %s and the hot block %s of %s\n%s",
+                    other.name(), names(hot), type.getSimpleName(), printable).isGreaterThanOrEqualTo(PAD_BYTES);
+        }
+        // The padding must really be there: at least PAD_BYTES of pad fields on each side.
+        long padBefore = fields.stream().filter(f -> isPadding(f) && f.offset() < hotStart).mapToLong(FieldLayout::size).sum();
+        long padAfter = fields.stream().filter(f -> isPadding(f) && f.offset() >= hotEnd).mapToLong(FieldLayout::size).sum();
+        assertThat(padBefore).as("pad bytes before the hot block\n%s", printable).isGreaterThanOrEqualTo(PAD_BYTES);
+        assertThat(padAfter).as("pad bytes after the hot block\n%s", printable).isGreaterThanOrEqualTo(PAD_BYTES);
+    }
+
+    private static boolean isPadding(FieldLayout field) {
+        return field.hostClass().endsWith("Pad");
+    }
+
+    private static List<String> names(List<FieldLayout> fields) {
+        return fields.stream().map(FieldLayout::name).toList();
+    }
+}

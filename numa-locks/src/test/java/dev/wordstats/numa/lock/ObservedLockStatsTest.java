@@ -1,0 +1,205 @@
+package dev.wordstats.numa.lock;
+
+import dev.wordstats.numa.lock.ConcurrencySupport.AssignedNodes;
+import dev.wordstats.numa.lock.ConcurrencySupport.CriticalSection;
+import dev.wordstats.numa.lock.ConcurrencySupport.Holder;
+import dev.wordstats.numa.lock.ConcurrencySupport.ThreadIdNodes;
+import dev.wordstats.numa.lock.ConcurrencySupport.ThreadKind;
+import dev.wordstats.numa.lock.ConcurrencySupport.Workers;
+import dev.wordstats.numa.topology.NodeLocator;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.EnumSource;
+import org.junit.jupiter.params.provider.MethodSource;
+
+import java.time.Duration;
+import java.util.Arrays;
+import java.util.Queue;
+import java.util.SplittableRandom;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.Semaphore;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.LongAdder;
+import java.util.stream.Stream;
+
+import static dev.wordstats.numa.lock.ConcurrencySupport.DURATION_MILLIS;
+import static dev.wordstats.numa.lock.ConcurrencySupport.PROMPT;
+import static dev.wordstats.numa.lock.ConcurrencySupport.SEED;
+import static dev.wordstats.numa.lock.ConcurrencySupport.awaitParkedOrDone;
+import static dev.wordstats.numa.lock.ConcurrencySupport.hold;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+/**
+ * What {@link ObservedLock} counts and times, for every {@link LockType}: each outermost acquisition
+ * once (fast or slow), each handoff between two acquisitions once (same or cross node), one wait and
+ * one hold record per acquisition.
+ */
+@Timeout(value = 30, unit = TimeUnit.SECONDS)
+class ObservedLockStatsTest {
+
+    static Stream<Arguments> typesAndKinds() {
+        return Arrays.stream(LockType.values())
+                .flatMap(type -> Arrays.stream(ThreadKind.values()).map(kind -> Arguments.of(type, kind)));
+    }
+
+    @ParameterizedTest(name = "{0}, {1} threads")
+    @MethodSource("typesAndKinds")
+    void contendedStatsCountEveryAcquisitionOnceAndEveryHandoffBetweenThem(LockType type, ThreadKind kind) throws Exception {
+        ObservedLockContractTest.CountingTimer timer = new ObservedLockContractTest.CountingTimer();
+        ObservedLock lock = type.createObserved(new ThreadIdNodes(2), timer);
+        CriticalSection section = new CriticalSection();
+        LongAdder acquisitions = new LongAdder();
+        long end = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(DURATION_MILLIS);
+        try (Workers workers = new Workers(lock + " seed " + SEED)) {
+            for (int t = 0; t < kind.stressThreads(); t++) {
+                SplittableRandom random = new SplittableRandom(SEED + t);
+                workers.start(kind, "contender-" + t, () -> {
+                    while (System.nanoTime() < end) {
+                        boolean acquired = switch (random.nextInt(4)) {
+                            case 0 -> {
+                                lock.lock();
+                                yield true;
+                            }
+                            case 1 -> {
+                                lock.lockInterruptibly();
+                                yield true;
+                            }
+                            case 2 -> lock.tryLock();
+                            default -> lock.tryLock(random.nextInt(20_000), TimeUnit.NANOSECONDS);
+                        };
+                        if (!acquired) {
+                            continue;
+                        }
+                        try {
+                            if (random.nextInt(8) == 0) { // a nested hold is not another acquisition
+                                lock.lock();
+                                lock.unlock();
+                            }
+                            section.enter(random.nextInt(16) == 0);
+                        } finally {
+                            lock.unlock();
+                        }
+                        acquisitions.increment();
+                    }
+                });
+            }
+            workers.joinAll(Duration.ofMillis(DURATION_MILLIS).plus(PROMPT));
+        }
+        LockStats stats = lock.stats();
+        long n = acquisitions.sum();
+        assertThat(section.counter()).isEqualTo(n).isPositive();
+        assertThat(stats.acquisitions()).as("fast + slow vs acquisitions; %s", stats).isEqualTo(n);
+        assertThat(stats.sameNodeHandoffs() + stats.crossNodeHandoffs()).as("handoffs; %s", stats).isEqualTo(n - 1);
+        assertThat(timer.waits.sum()).as("wait records").isEqualTo(n);
+        assertThat(timer.holds.sum()).as("hold records").isEqualTo(n);
+        assertThat(timer.negative.sum()).as("negative durations recorded").isZero();
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @EnumSource(LockType.class)
+    void handoffsBetweenThreadsOnAlternatingNodesAllCrossNodes(LockType type) throws Exception {
+        AssignedNodes nodes = new AssignedNodes(2);
+        ObservedLock lock = type.createObserved(nodes, LockTimer.NONE);
+        int rounds = 50;
+        Semaphore[] turn = {new Semaphore(1), new Semaphore(0)};
+        try (Workers workers = new Workers(lock)) {
+            for (int node = 0; node < 2; node++) {
+                int me = node;
+                workers.start(ThreadKind.VIRTUAL, "node-" + node, () -> {
+                    nodes.assign(me);
+                    for (int r = 0; r < rounds; r++) {
+                        turn[me].acquire();
+                        lock.lock();
+                        lock.unlock();
+                        turn[1 - me].release();
+                    }
+                });
+            }
+            workers.joinAll(PROMPT);
+        }
+        assertThat(lock.stats()).isEqualTo(new LockStats(2L * rounds, 0, 0, 2L * rounds - 1));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @EnumSource(LockType.class)
+    void uncontendedAcquisitionsTakeTheFastPathAndStayOnTheNode(LockType type) {
+        ObservedLock lock = type.createObserved(NodeLocator.singleNode(), LockTimer.NONE);
+        assertThat(lock.stats()).isEqualTo(LockStats.ZERO);
+        for (int i = 0; i < 100; i++) {
+            lock.lock();
+            lock.unlock();
+        }
+        assertThat(lock.stats()).isEqualTo(new LockStats(100, 0, 99, 0));
+        assertThat(lock.type()).isEqualTo(type);
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @EnumSource(LockType.class)
+    void waitingAcquisitionTakesTheSlowPathAndIsTimed(LockType type) throws Exception {
+        RecordingTimer timer = new RecordingTimer();
+        ObservedLock lock = type.createObserved(NodeLocator.singleNode(), timer);
+        long holdMillis = 30;
+        try (Workers workers = new Workers(lock)) {
+            Holder holder = hold(lock, ThreadKind.VIRTUAL, workers);
+            Thread waiter = workers.start(ThreadKind.VIRTUAL, "waiter", () -> {
+                lock.lock();
+                lock.unlock();
+            });
+            assertThat(awaitParkedOrDone(waiter, PROMPT)).isTrue();
+            assertThat(lock.tryLock(1, TimeUnit.MILLISECONDS)).as("timed tryLock on a held lock").isFalse();
+            assertThat(lock.tryLock()).as("tryLock on a held lock").isFalse();
+            Thread.sleep(holdMillis);
+            holder.release();
+            workers.joinAll(PROMPT);
+        }
+        assertThat(lock.stats()).as("failed tryLocks count nothing").isEqualTo(new LockStats(1, 1, 1, 0));
+        assertThat(timer.waits).hasSize(2);
+        assertThat(timer.holds).hasSize(2);
+        assertThat(timer.waits.stream().mapToLong(Long::longValue).max().orElseThrow())
+                .as("the waiter's wait").isGreaterThanOrEqualTo(TimeUnit.MILLISECONDS.toNanos(holdMillis));
+        assertThat(timer.holds.stream().mapToLong(Long::longValue).max().orElseThrow())
+                .as("the holder's hold").isGreaterThanOrEqualTo(TimeUnit.MILLISECONDS.toNanos(holdMillis));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @EnumSource(LockType.class)
+    void nestedHoldIsOneAcquisitionWithOneHoldRecord(LockType type) {
+        RecordingTimer timer = new RecordingTimer();
+        ObservedLock lock = type.createObserved(NodeLocator.singleNode(), timer);
+        lock.lock();
+        lock.lock();
+        lock.unlock();
+        assertThat(timer.holds).as("no hold record before the outermost unlock").isEmpty();
+        lock.unlock();
+        assertThat(lock.stats().acquisitions()).isEqualTo(1);
+        assertThat(timer.waits).hasSize(1);
+        assertThat(timer.holds).hasSize(1);
+        assertThatThrownBy(lock::unlock).isInstanceOf(IllegalMonitorStateException.class);
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @EnumSource(LockType.class)
+    void newConditionThrowsUnsupportedOperation(LockType type) {
+        ObservedLock lock = type.createObserved(NodeLocator.singleNode(), LockTimer.NONE);
+        assertThatThrownBy(lock::newCondition).isInstanceOf(UnsupportedOperationException.class)
+                .hasMessageContaining("ObservedLock");
+    }
+
+    /** Keeps every record, thread-safely. */
+    static final class RecordingTimer implements LockTimer {
+        final Queue<Long> waits = new ConcurrentLinkedQueue<>();
+        final Queue<Long> holds = new ConcurrentLinkedQueue<>();
+
+        @Override
+        public void recordWait(long nanos) {
+            waits.add(nanos);
+        }
+
+        @Override
+        public void recordHold(long nanos) {
+            holds.add(nanos);
+        }
+    }
+}
