@@ -100,6 +100,7 @@ public final class CarrierPinning {
         AtomicInteger arrived = new AtomicInteger();
         AtomicInteger state = new AtomicInteger(WAITING);
         AtomicInteger nextSlot = new AtomicInteger();
+        AtomicInteger arrivedAtAbort = new AtomicInteger(-1);
         AtomicReferenceArray<CarrierPin> pins = new AtomicReferenceArray<>(carriers);
         AtomicReferenceArray<String> errors = new AtomicReferenceArray<>(carriers);
         long deadline = System.nanoTime() + timeout.toNanos();
@@ -112,7 +113,10 @@ public final class CarrierPinning {
                     if (arrived.get() == carriers) {
                         state.compareAndSet(WAITING, GO);
                     } else if (System.nanoTime() - deadline > 0) {
-                        state.compareAndSet(WAITING, ABORTED);
+                        int seen = arrived.get();
+                        if (state.compareAndSet(WAITING, ABORTED)) {
+                            arrivedAtAbort.set(seen);
+                        }
                     }
                     Thread.onSpinWait();
                 }
@@ -145,7 +149,7 @@ public final class CarrierPinning {
             }
         }
         if (state.get() != GO) {
-            return report(pins, errors, false, "only " + arrived.get() + " of " + carriers
+            return report(pins, errors, false, "only " + Math.max(0, arrivedAtAbort.get()) + " of " + carriers
                     + " carriers ran the pinning task within " + timeout.toMillis() + " ms (scheduler busy?)");
         }
         if (!allEnded) {

@@ -1,0 +1,124 @@
+package dev.wordstats.numa.carrier;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import dev.wordstats.numa.os.LinuxNative;
+import dev.wordstats.numa.topology.Topology;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.condition.EnabledOnOs;
+import org.junit.jupiter.api.condition.OS;
+
+/**
+ * Real carrier pinning. Process-wide and not undone, so tagged "pinning": numa-locks/pom.xml runs
+ * these in a JVM of their own. Each test pins again, so their order does not matter.
+ */
+@Tag("pinning")
+@EnabledOnOs(OS.LINUX)
+@Timeout(60)
+class CarrierPinningOnThisMachineTest {
+
+    @Test
+    void pinsEveryCarrierToItsOwnCpuAndVerifiesIt() throws Exception {
+        Topology topology = Topology.detect();
+        int carriers = CarrierPinning.schedulerParallelism();
+
+        PinningReport report = CarrierPinning.pinCarriers(topology);
+
+        assertThat(report.complete()).as(report.summary()).isTrue();
+        assertThat(report.pins()).hasSize(carriers).allSatisfy(pin -> {
+            assertThat(pin.verified()).isTrue();
+            assertThat(pin.carrier()).matches("ForkJoinPool-\\d+-worker-\\d+");
+            assertThat(pin.node()).isEqualTo(topology.nodeOfCpu(pin.cpu()));
+        });
+        assertThat(report.pins()).extracting(CarrierPin::carrier).doesNotHaveDuplicates();
+        assertThat(new HashSet<>(report.pins().stream().map(CarrierPin::cpu).toList()))
+                .hasSize(Math.min(carriers, topology.cpuCount()));
+        assertThat(report.summary()).startsWith("pinned " + carriers + " carriers: ForkJoinPool-");
+
+        assertThat(cpuMismatchesOfVirtualThreads(cpuByCarrier(report))).isEmpty();
+    }
+
+    @Test
+    void pinningOverSimulatedNodesBalancesAndTheLocatorFindsEachCarriersNode() throws Exception {
+        Topology real = Topology.detect();
+        assumeTrue(real.cpuCount() >= 2, "needs 2 CPUs");
+        Topology sim = real.withSimulatedNodes(2);
+
+        PinningReport report = CarrierPinning.pinCarriers(sim);
+
+        assertThat(report.complete()).as(report.summary()).isTrue();
+        if (report.pins().size() >= 2) {
+            assertThat(report.pins()).extracting(CarrierPin::node).contains(0, 1);
+        }
+        Map<String, Integer> nodeByCarrier = report.pins().stream()
+                .collect(Collectors.toMap(CarrierPin::carrier, CarrierPin::node));
+        for (CarrierNodeLocator locator : List.of(new CarrierNodeLocator(sim, 1), CarrierNodeLocator.create(sim))) {
+            ConcurrentLinkedQueue<String> wrong = new ConcurrentLinkedQueue<>();
+            List<Thread> threads = new ArrayList<>();
+            for (int i = 0; i < 64; i++) {
+                threads.add(Thread.ofVirtual().start(() -> {
+                    for (int k = 0; k < 20; k++) {
+                        String carrier = CarrierPinning.carrierName();
+                        int node = locator.currentNode();
+                        Integer expected = nodeByCarrier.get(carrier);
+                        if (expected == null || node != expected) {
+                            wrong.add(carrier + " gave node " + node + ", pinned to node " + expected);
+                        }
+                        Thread.yield();
+                    }
+                }));
+            }
+            for (Thread thread : threads) {
+                thread.join();
+            }
+            assertThat(wrong).as(locator.toString()).isEmpty();
+        }
+    }
+
+    @Test
+    void topologyDetectedFromAPinnedCarrierStillSeesTheWholeProcess() throws Exception {
+        Topology before = Topology.detect();
+        assertThat(CarrierPinning.pinCarriers(before).complete()).isTrue();
+        List<Topology> seen = new ArrayList<>();
+
+        Thread.ofVirtual().start(() -> seen.add(Topology.detect())).join();
+
+        assertThat(seen.getFirst().cpuIds()).isEqualTo(before.cpuIds());
+    }
+
+    private static Map<String, Integer> cpuByCarrier(PinningReport report) {
+        return report.pins().stream().collect(Collectors.toMap(CarrierPin::carrier, CarrierPin::cpu));
+    }
+
+    /** Virtual threads check that getcpu gives the CPU their carrier is pinned to. */
+    private static List<String> cpuMismatchesOfVirtualThreads(Map<String, Integer> cpuByCarrier) throws Exception {
+        ConcurrentLinkedQueue<String> wrong = new ConcurrentLinkedQueue<>();
+        List<Thread> threads = new ArrayList<>();
+        for (int i = 0; i < 64; i++) {
+            threads.add(Thread.ofVirtual().start(() -> {
+                for (int k = 0; k < 20; k++) {
+                    String carrier = CarrierPinning.carrierName();
+                    int cpu = LinuxNative.currentCpu();
+                    Integer expected = cpuByCarrier.get(carrier);
+                    if (expected == null || cpu != expected) {
+                        wrong.add(carrier + " ran on cpu " + cpu + ", pinned to " + expected);
+                    }
+                    Thread.yield();
+                }
+            }));
+        }
+        for (Thread thread : threads) {
+            thread.join();
+        }
+        return new ArrayList<>(wrong);
+    }
+}
