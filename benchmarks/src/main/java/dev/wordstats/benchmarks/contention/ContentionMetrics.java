@@ -1,0 +1,46 @@
+package dev.wordstats.benchmarks.contention;
+
+import org.openjdk.jmh.annotations.AuxCounters;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+
+/**
+ * What the contention benchmark reports beside its time, as JMH secondary results (one value per
+ * iteration; JMH averages them over iterations and forks). The runner copies them into its CSV and
+ * JSON.
+ *
+ * <ul>
+ * <li>{@code waitP50Us}, {@code waitP99Us}, {@code waitMaxUs}: time from calling {@code lock()} to
+ * holding the lock, over every acquisition of the invocation, in microseconds.</li>
+ * <li>{@code fairness}: Jain's index over the acquisitions each thread made while all threads were
+ * still running (up to the moment the first thread finished its share).</li>
+ * <li>{@code crossNodePct}: the share of owner-to-owner handoffs between different (possibly
+ * simulated) nodes, in percent.</li>
+ * <li>{@code csNanos}: the critical section's length with no lock and no contention, measured in
+ * the same JVM before the run: the runner's critical-section efficiency is
+ * {@code throughput x csNanos}.</li>
+ * </ul>
+ */
+@State(Scope.Thread)
+@AuxCounters(AuxCounters.Type.EVENTS)
+public class ContentionMetrics {
+
+    public double waitP50Us;
+    public double waitP99Us;
+    public double waitMaxUs;
+    public double fairness;
+    public double crossNodePct;
+    public double csNanos;
+
+    @Setup(Level.Iteration)
+    public void reset() {
+        waitP50Us = 0;
+        waitP99Us = 0;
+        waitMaxUs = 0;
+        fairness = 0;
+        crossNodePct = 0;
+        csNanos = 0;
+    }
+}

@@ -1,0 +1,208 @@
+package dev.wordstats.benchmarks.contention;
+
+import dev.wordstats.numa.topology.NodeLocator;
+import org.HdrHistogram.Histogram;
+import org.openjdk.jmh.infra.Blackhole;
+
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.locks.Lock;
+
+/**
+ * One invocation of the contention benchmark: {@code actionsCount} actions split as evenly as
+ * possible over {@code threads} virtual threads that start together. Each action is
+ *
+ * <pre>
+ *   consumeCPU(beforeCpuTokens); yieldsBefore x Thread.yield();
+ *   lock(); [remote penalty]; consumeCPU(inCpuTokens); [Thread.yield()]; unlock();
+ * </pre>
+ *
+ * <p><b>NUMA penalty model.</b> Inside the critical section the owner asks the node locator for its
+ * node; when the previous owner was on another node, the owner first burns
+ * {@code remotePenaltyTokens} more tokens. That models the protected cache lines moving between
+ * sockets, and nothing else: it rewards a lock for keeping consecutive owners on one node, it does
+ * not reproduce real remote-memory latency, interconnect traffic or the lock's own cache lines
+ * moving. On a one-node host with simulated nodes, the "nodes" are groups of CPUs of one socket.
+ *
+ * <p>Lifecycle: {@link #start()} creates and starts the threads, which wait at a latch;
+ * {@link #run()} opens the latch and returns when every action is done (the part JMH times);
+ * {@link #report(ContentionMetrics)} fills in the secondary results; {@link #join()} waits for the
+ * threads to end.
+ */
+final class ContentionRound {
+
+    /** Waits longer than this are recorded as this (a histogram needs a bound). */
+    private static final long MAX_RECORDED_WAIT_NANOS = 10_000_000_000L;
+
+    private final Lock lock;
+    private final NodeLocator nodes;
+    private final long beforeCpuTokens;
+    private final long inCpuTokens;
+    private final int yieldsBefore;
+    private final boolean yieldInCrit;
+    private final long remotePenaltyTokens;
+    private final boolean recordWaits;
+
+    private final Worker[] workers;
+    private final Thread[] threads;
+    private final CountDownLatch ready;
+    private final CountDownLatch start = new CountDownLatch(1);
+    private final CountDownLatch done;
+
+    private volatile boolean windowOpen = true; // cleared by the first worker to finish its share; read by all after each action
+    private volatile Throwable failure; // set by a worker that threw; read by run() after done
+
+    private int lastOwnerNode = -1; // guarded by lock: the node of the previous owner, -1 before the first
+    private long handoffs; // guarded by lock
+    private long crossNodeHandoffs; // guarded by lock
+
+    ContentionRound(Lock lock, NodeLocator nodes, int actionsCount, int threadCount, long beforeCpuTokens,
+            long inCpuTokens, int yieldsBefore, boolean yieldInCrit, long remotePenaltyTokens, boolean recordWaits) {
+        if (threadCount < 1 || actionsCount < threadCount) {
+            throw new IllegalArgumentException(
+                    "need 1 <= threads <= actionsCount, got threads=" + threadCount + ", actionsCount=" + actionsCount);
+        }
+        this.lock = lock;
+        this.nodes = nodes;
+        this.beforeCpuTokens = beforeCpuTokens;
+        this.inCpuTokens = inCpuTokens;
+        this.yieldsBefore = yieldsBefore;
+        this.yieldInCrit = yieldInCrit;
+        this.remotePenaltyTokens = remotePenaltyTokens;
+        this.recordWaits = recordWaits;
+        this.workers = new Worker[threadCount];
+        this.threads = new Thread[threadCount];
+        this.ready = new CountDownLatch(threadCount);
+        this.done = new CountDownLatch(threadCount);
+        int share = actionsCount / threadCount;
+        int remainder = actionsCount % threadCount;
+        for (int i = 0; i < threadCount; i++) {
+            workers[i] = new Worker(share + (i < remainder ? 1 : 0));
+            threads[i] = Thread.ofVirtual().name("contender-" + i).unstarted(workers[i]);
+        }
+    }
+
+    /** Starts every thread and returns once all wait at the start latch. */
+    void start() throws InterruptedException {
+        for (Thread thread : threads) {
+            thread.start();
+        }
+        ready.await();
+    }
+
+    /** Lets the threads go and returns when every action is done. */
+    void run() throws InterruptedException {
+        start.countDown();
+        done.await();
+        if (failure != null) {
+            throw new IllegalStateException("a contender failed", failure);
+        }
+    }
+
+    /** Waits for the threads to end (they end right after their last action). */
+    void join() throws InterruptedException {
+        for (Thread thread : threads) {
+            thread.join();
+        }
+    }
+
+    /** The total actions done, for checks. */
+    long actionsDone() {
+        long total = 0;
+        for (Worker worker : workers) {
+            total += worker.done;
+        }
+        return total;
+    }
+
+    /** Fills the secondary results of this round (after {@link #run()}). */
+    void report(ContentionMetrics metrics) {
+        long[] shares = new long[workers.length];
+        for (int i = 0; i < workers.length; i++) {
+            shares[i] = workers[i].inWindow;
+        }
+        metrics.fairness = JainIndex.of(shares);
+        metrics.crossNodePct = handoffs == 0 ? 0 : 100.0 * crossNodeHandoffs / handoffs;
+        if (recordWaits) {
+            Histogram all = new Histogram(MAX_RECORDED_WAIT_NANOS, 2);
+            for (Worker worker : workers) {
+                all.add(worker.waits);
+            }
+            metrics.waitP50Us = all.getValueAtPercentile(50) / 1000.0;
+            metrics.waitP99Us = all.getValueAtPercentile(99) / 1000.0;
+            metrics.waitMaxUs = all.getMaxValue() / 1000.0;
+        }
+    }
+
+    /** The critical section; runs with the lock held. */
+    private void criticalSection() {
+        int node = nodes.currentNode();
+        int previous = lastOwnerNode;
+        if (previous >= 0) {
+            handoffs++;
+            if (previous != node) {
+                crossNodeHandoffs++;
+                if (remotePenaltyTokens > 0) {
+                    Blackhole.consumeCPU(remotePenaltyTokens);
+                }
+            }
+        }
+        lastOwnerNode = node;
+        Blackhole.consumeCPU(inCpuTokens);
+        if (yieldInCrit) {
+            Thread.yield();
+        }
+    }
+
+    private final class Worker implements Runnable {
+        private final int actions;
+        private final Histogram waits; // written by this worker only, read by report() after done
+        private long inWindow; // written by this worker only, read by report() after done
+        private long done; // written by this worker only, read after done
+
+        Worker(int actions) {
+            this.actions = actions;
+            this.waits = recordWaits ? new Histogram(MAX_RECORDED_WAIT_NANOS, 2) : null;
+        }
+
+        @Override
+        public void run() {
+            try {
+                ready.countDown();
+                start.await();
+                for (int i = 0; i < actions; i++) {
+                    act();
+                }
+            } catch (Throwable t) {
+                failure = t;
+            } finally {
+                windowOpen = false;
+                ContentionRound.this.done.countDown();
+            }
+        }
+
+        private void act() {
+            if (beforeCpuTokens > 0) {
+                Blackhole.consumeCPU(beforeCpuTokens);
+            }
+            for (int y = 0; y < yieldsBefore; y++) {
+                Thread.yield();
+            }
+            long asked = recordWaits ? System.nanoTime() : 0L;
+            long waited;
+            lock.lock();
+            try {
+                waited = recordWaits ? System.nanoTime() - asked : 0L;
+                criticalSection();
+            } finally {
+                lock.unlock();
+            }
+            if (recordWaits) {
+                waits.recordValue(Math.min(waited, MAX_RECORDED_WAIT_NANOS));
+            }
+            if (windowOpen) {
+                inWindow++;
+            }
+            done++;
+        }
+    }
+}

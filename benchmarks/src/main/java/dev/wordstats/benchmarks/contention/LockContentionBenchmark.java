@@ -1,0 +1,128 @@
+package dev.wordstats.benchmarks.contention;
+
+import dev.wordstats.benchmarks.BenchmarkJvm;
+import dev.wordstats.benchmarks.CpuTokens;
+import dev.wordstats.benchmarks.NodeSetup;
+import dev.wordstats.numa.lock.LockType;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.TearDown;
+import org.openjdk.jmh.annotations.Warmup;
+
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The thesis harness: {@code actionsCount} lock-protected actions split evenly over {@code threads}
+ * virtual threads that start together; one invocation is all actions done, so the score is the time
+ * of one round and the runner reports {@code actionsCount / time} as throughput (actions/s).
+ *
+ * <p>Each action: {@code consumeCPU(beforeCpuTokens)}, {@code yieldsBefore} x {@code Thread.yield()},
+ * lock, {@code consumeCPU(inCpuTokens)}, a {@code Thread.yield()} if {@code yieldInCrit}, unlock.
+ * Presets (benchmarks/config): high contention ({@code beforeCpuTokens = 0}, about 3 µs inside) and
+ * low contention ({@code beforeCpuTokens = 128 x inCpuTokens}). With {@code simulatedNodes > 0} the
+ * CPUs are split into that many virtual nodes and {@code remotePenaltyTokens} models a cross-node
+ * handoff (see {@link ContentionRound}). The carriers of the virtual-thread scheduler are pinned to
+ * CPUs once per trial and the mapping is printed.
+ *
+ * <p>Secondary results ({@link ContentionMetrics}): wait-time p50/p99/max, Jain's fairness index,
+ * cross-node handoff share, the calibrated critical-section length.
+ *
+ * <p>Run one preset (charts, CSV, JSON):
+ * <pre>
+ * ./mvnw -pl benchmarks -am -Pbench verify -DskipTests -Dbench.config=benchmarks/config/high-contention.json
+ * </pre>
+ * or straight through JMH:
+ * <pre>
+ * ./mvnw -pl benchmarks -am package -DskipTests
+ * $JDK25/bin/java -jar benchmarks/target/benchmarks.jar LockContentionBenchmark -p threads=64 -p inCpuTokens=1400
+ * </pre>
+ */
+@State(Scope.Benchmark)
+@BenchmarkMode(Mode.SingleShotTime)
+@OutputTimeUnit(TimeUnit.MILLISECONDS)
+@Warmup(iterations = 5, batchSize = 1)
+@Measurement(iterations = 10, batchSize = 1)
+@Fork(value = 2, jvmArgsAppend = {BenchmarkJvm.ADD_EXPORTS, BenchmarkJvm.ADD_OPENS, BenchmarkJvm.NATIVE_ACCESS,
+        BenchmarkJvm.HEAP, BenchmarkJvm.HEAP_MAX})
+public class LockContentionBenchmark {
+
+    /** Every lock type (no values listed: JMH takes all constants of the enum). */
+    @Param
+    public LockType lockType;
+
+    @Param("100000")
+    public int actionsCount;
+
+    @Param("64")
+    public int threads;
+
+    @Param("0")
+    public int beforeCpuTokens;
+
+    /** About 3 µs on the machine of benchmarks/README.md (see the calibration there). */
+    @Param("1400")
+    public int inCpuTokens;
+
+    @Param("0")
+    public int yieldsBefore;
+
+    @Param("false")
+    public boolean yieldInCrit;
+
+    /** 0 = the real topology; N = the allowed CPUs split into N virtual nodes. */
+    @Param("0")
+    public int simulatedNodes;
+
+    @Param("0")
+    public int remotePenaltyTokens;
+
+    @Param("true")
+    public boolean pinCarriers;
+
+    /** Time each acquisition (two {@code nanoTime} reads, one of them inside the critical section). */
+    @Param("true")
+    public boolean recordWaits;
+
+    private NodeSetup nodes;
+    private double csNanos;
+    private ContentionRound round;
+
+    @Setup(Level.Trial)
+    public void setUpTrial() {
+        nodes = NodeSetup.create(simulatedNodes, pinCarriers);
+        csNanos = CpuTokens.nanosFor(inCpuTokens, 300);
+        System.out.printf("# critical section: %d tokens = %.0f ns on one thread%n", inCpuTokens, csNanos);
+    }
+
+    @Setup(Level.Invocation)
+    public void setUpRound() throws InterruptedException {
+        round = new ContentionRound(lockType.create(nodes.locator()), nodes.locator(), actionsCount, threads,
+                beforeCpuTokens, inCpuTokens, yieldsBefore, yieldInCrit, remotePenaltyTokens, recordWaits);
+        round.start();
+    }
+
+    /** One round; the histogram merge in {@code report} is inside the timing and costs well under 1%. */
+    @Benchmark
+    public void actions(ContentionMetrics metrics) throws InterruptedException {
+        round.run();
+        round.report(metrics);
+        metrics.csNanos = csNanos;
+    }
+
+    @TearDown(Level.Invocation)
+    public void tearDownRound() throws InterruptedException {
+        round.join();
+        if (round.actionsDone() != actionsCount) {
+            throw new IllegalStateException("did " + round.actionsDone() + " actions, expected " + actionsCount);
+        }
+    }
+}

@@ -1,0 +1,81 @@
+package dev.wordstats.benchmarks.cost;
+
+import dev.wordstats.benchmarks.BenchmarkJvm;
+import dev.wordstats.numa.carrier.CarrierNodeLocator;
+import dev.wordstats.numa.os.LinuxNative;
+import dev.wordstats.numa.topology.Topology;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OperationsPerInvocation;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.Warmup;
+import org.openjdk.jmh.infra.Blackhole;
+
+import java.util.concurrent.TimeUnit;
+
+/**
+ * What a lock pays to learn its node: {@code CarrierNodeLocator.currentNode()} (cached per carrier,
+ * refreshed every 1024 lookups) against a native {@code getcpu} through JNA on every call. The
+ * topology is split into {@code simulatedNodes} (default 2) so the cache path runs on a one-node
+ * host too (with one node the locator answers 0 without looking). {@code cachedOnVirtualThread}
+ * does {@value #BATCH} lookups inside one virtual thread (the case the cache is built for); the
+ * start and join of that thread are spread over the batch.
+ *
+ * <pre>
+ * ./mvnw -pl benchmarks -am -Pbench verify -DskipTests -Dbench.config=benchmarks/config/uncontended.json
+ * $JDK25/bin/java -jar benchmarks/target/benchmarks.jar NodeLookupBenchmark
+ * </pre>
+ */
+@State(Scope.Thread)
+@BenchmarkMode(Mode.AverageTime)
+@OutputTimeUnit(TimeUnit.NANOSECONDS)
+@Warmup(iterations = 3, time = 1)
+@Measurement(iterations = 5, time = 1)
+@Fork(value = 2, jvmArgsAppend = {BenchmarkJvm.ADD_EXPORTS, BenchmarkJvm.ADD_OPENS, BenchmarkJvm.NATIVE_ACCESS,
+        BenchmarkJvm.HEAP, BenchmarkJvm.HEAP_MAX})
+public class NodeLookupBenchmark {
+
+    static final int BATCH = 10_000;
+
+    @Param("2")
+    public int simulatedNodes;
+
+    private CarrierNodeLocator locator;
+
+    @Setup
+    public void setUp() {
+        Topology topology = Topology.detect();
+        if (simulatedNodes > 1) {
+            topology = topology.withSimulatedNodes(simulatedNodes);
+        }
+        locator = CarrierNodeLocator.create(topology);
+        System.out.println("# " + locator + ", native available: " + LinuxNative.available());
+    }
+
+    @Benchmark
+    public int cachedOnPlatformThread() {
+        return locator.currentNode();
+    }
+
+    @Benchmark
+    @OperationsPerInvocation(BATCH)
+    public void cachedOnVirtualThread(Blackhole blackhole) throws InterruptedException {
+        Thread.ofVirtual().start(() -> {
+            for (int i = 0; i < BATCH; i++) {
+                blackhole.consume(locator.currentNode());
+            }
+        }).join();
+    }
+
+    @Benchmark
+    public int nativeGetcpu() {
+        return LinuxNative.currentCpu();
+    }
+}

@@ -1,0 +1,72 @@
+package dev.wordstats.benchmarks.runner;
+
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.ObjectMapper;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+
+/**
+ * A runner configuration in the thesis format: a list of benches, each a name and a payload of JMH
+ * parameters. Unknown fields are errors (a typo must not silently run the default).
+ *
+ * <pre>
+ * {"title": "High contention",
+ *  "benches": [{"name": "high-contention", "benchmark": "contention",
+ *               "payload": {"actionsCount": 100000, "beforeCpuTokens": 0, "inCpuTokens": 1250,
+ *                           "warmupIterations": 3, "measurementIterations": 8, "forks": 2,
+ *                           "yieldsBefore": 0, "yieldInCrit": false, "title": "...", "skip": false,
+ *                           "locks": ["NUMA_MCS", "FAIR_REENTRANT", "UNFAIR_REENTRANT"],
+ *                           "threads": 64, "simulatedNodes": 0, "remotePenaltyTokens": 0}}]}
+ * </pre>
+ *
+ * @param title the config's title (chart titles)
+ * @param benches the benches, run in order
+ */
+public record BenchConfig(String title, List<Bench> benches) {
+
+    public BenchConfig {
+        benches = List.copyOf(Objects.requireNonNull(benches, "benches"));
+    }
+
+    /**
+     * One bench.
+     *
+     * @param name short name: file names and chart labels
+     * @param benchmark which benchmark class: {@link BenchmarkKind} name, default {@code contention}
+     * @param payload its parameters
+     */
+    public record Bench(String name, String benchmark, Payload payload) {
+        public Bench {
+            Objects.requireNonNull(name, "bench name");
+            Objects.requireNonNull(payload, "payload of bench " + name);
+        }
+
+        public BenchmarkKind kind() {
+            return BenchmarkKind.parse(benchmark == null ? "contention" : benchmark);
+        }
+    }
+
+    /**
+     * The thesis payload plus the parameters this harness added ({@code threads},
+     * {@code simulatedNodes}, {@code remotePenaltyTokens}) and {@code params}: any other JMH
+     * parameter by name. A missing (null) field keeps the benchmark's default.
+     */
+    public record Payload(Integer actionsCount, Integer beforeCpuTokens, Integer inCpuTokens,
+            Integer warmupIterations, Integer measurementIterations, Integer forks, Integer yieldsBefore,
+            Boolean yieldInCrit, String title, Boolean skip, List<String> locks, Integer threads,
+            Integer simulatedNodes, Integer remotePenaltyTokens, Map<String, String> params) {
+
+        public boolean skipped() {
+            return Boolean.TRUE.equals(skip);
+        }
+    }
+
+    public static BenchConfig read(Path file) throws IOException {
+        ObjectMapper mapper = new ObjectMapper().enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
+        return mapper.readValue(file.toFile(), BenchConfig.class);
+    }
+}

@@ -1,0 +1,103 @@
+package dev.wordstats.benchmarks.text;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.SplittableRandom;
+
+/**
+ * Deterministic synthetic text: lines of lower-case words drawn from a vocabulary whose word of
+ * rank {@code k} has probability proportional to {@code 1 / k^exponent} (Zipf's law, as in natural
+ * text). The same seed gives the same lines on every JVM ({@link SplittableRandom} is specified).
+ */
+public final class ZipfText {
+
+    private final String[] vocabulary;
+    private final double[] cumulative;
+
+    /**
+     * @param vocabularySize distinct words, at least 1
+     * @param exponent Zipf exponent, 1.0 is close to English
+     * @param seed seed of the word spellings
+     */
+    public ZipfText(int vocabularySize, double exponent, long seed) {
+        if (vocabularySize < 1) {
+            throw new IllegalArgumentException("vocabularySize must be at least 1, was " + vocabularySize);
+        }
+        this.vocabulary = spellings(vocabularySize, seed);
+        this.cumulative = new double[vocabularySize];
+        double sum = 0;
+        for (int rank = 1; rank <= vocabularySize; rank++) {
+            sum += 1.0 / Math.pow(rank, exponent);
+            cumulative[rank - 1] = sum;
+        }
+        for (int i = 0; i < vocabularySize; i++) {
+            cumulative[i] /= sum;
+        }
+    }
+
+    /** {@code count} lines of {@code 1..2*meanWords-1} words each (uniform), words separated by one space. */
+    public List<String> lines(int count, int meanWords, long seed) {
+        SplittableRandom random = new SplittableRandom(seed);
+        List<String> lines = new ArrayList<>(count);
+        StringBuilder line = new StringBuilder();
+        for (int i = 0; i < count; i++) {
+            line.setLength(0);
+            int words = 1 + random.nextInt(2 * meanWords - 1);
+            for (int w = 0; w < words; w++) {
+                if (w > 0) {
+                    line.append(' ');
+                }
+                line.append(word(random.nextDouble()));
+            }
+            lines.add(line.toString());
+        }
+        return lines;
+    }
+
+    /** The word at cumulative probability {@code u} in [0, 1). */
+    String word(double u) {
+        int i = Arrays.binarySearch(cumulative, u);
+        int rank = i >= 0 ? i : Math.min(-i - 1, cumulative.length - 1);
+        return vocabulary[rank];
+    }
+
+    int vocabularySize() {
+        return vocabulary.length;
+    }
+
+    /** Distinct pronounceable-ish spellings of 2..12 letters. */
+    private static String[] spellings(int count, long seed) {
+        SplittableRandom random = new SplittableRandom(seed ^ 0x5DEECE66DL);
+        java.util.Set<String> seen = new java.util.HashSet<>();
+        String[] words = new String[count];
+        int n = 0;
+        while (n < count) {
+            int length = 2 + random.nextInt(11);
+            StringBuilder word = new StringBuilder(length);
+            for (int c = 0; c < length; c++) {
+                word.append((char) ('a' + random.nextInt(26)));
+            }
+            if (seen.add(word.toString())) {
+                words[n++] = word.toString();
+            }
+        }
+        return words;
+    }
+
+    /** Splits a generated line at single spaces without a regex. */
+    public static void forEachWord(String line, java.util.function.Consumer<String> action) {
+        int start = 0;
+        int length = line.length();
+        while (start < length) {
+            int end = line.indexOf(' ', start);
+            if (end < 0) {
+                end = length;
+            }
+            if (end > start) {
+                action.accept(line.substring(start, end));
+            }
+            start = end + 1;
+        }
+    }
+}
