@@ -1,0 +1,83 @@
+package dev.wordstats.service;
+
+import dev.wordstats.numa.lock.LockType;
+import jakarta.validation.Valid;
+import jakarta.validation.constraints.Max;
+import jakarta.validation.constraints.Min;
+import jakarta.validation.constraints.NotNull;
+import org.springframework.boot.context.properties.ConfigurationProperties;
+import org.springframework.boot.context.properties.bind.DefaultValue;
+import org.springframework.util.unit.DataSize;
+import org.springframework.validation.annotation.Validated;
+
+/**
+ * Everything under {@code wordstats.*}, bound and validated at startup: a bad value stops the
+ * service with a message that names the property (see {@code application.yml} for each switch).
+ * The defaults here are the ones a run without any configuration file gets.
+ */
+@ConfigurationProperties("wordstats")
+@Validated
+public record WordstatsProperties(
+        @DefaultValue @Valid Lock lock,
+        @DefaultValue @Valid Numa numa,
+        @DefaultValue @Valid Limits limits,
+        @DefaultValue @Valid Batch batch) {
+
+    /** The largest stripe count {@code StripedCounts} accepts. */
+    public static final int MAX_STRIPES = 1 << 16;
+
+    /**
+     * @param type    the stripe lock algorithm (binding accepts any case and {@code -} for {@code _})
+     * @param stripes the number of stripes, a power of two from 1 to 65536
+     * @param timing  whether every acquisition records its wait and hold time into the
+     *                {@code wordstats.lock.wait} / {@code wordstats.lock.held} timers
+     */
+    public record Lock(
+            @DefaultValue("NUMA_MCS") @NotNull LockType type,
+            @DefaultValue("64") int stripes,
+            @DefaultValue("true") boolean timing) {
+
+        public Lock {
+            if (stripes < 1 || stripes > MAX_STRIPES || Integer.bitCount(stripes) != 1) {
+                throw new IllegalArgumentException(
+                        "wordstats.lock.stripes must be a power of two from 1 to " + MAX_STRIPES + ", was " + stripes);
+            }
+        }
+    }
+
+    /**
+     * @param simulatedNodes   0 for the machine's real NUMA topology; N >= 1 splits the allowed
+     *                         CPUs into N simulated nodes (at most the CPU count)
+     * @param pinCarriers      pin each carrier thread of the virtual-thread scheduler to one CPU
+     * @param nodeRefreshEvery a carrier re-reads its NUMA node (getcpu) every this many lookups
+     */
+    public record Numa(
+            @DefaultValue("0") @Min(0) @Max(4096) int simulatedNodes,
+            @DefaultValue("false") boolean pinCarriers,
+            @DefaultValue("1024") @Min(1) @Max(1 << 30) int nodeRefreshEvery) {
+    }
+
+    /**
+     * @param maxBodyBytes     the largest request body; a larger one gets 413 (counted while reading)
+     * @param maxBatchLines    the most lines one batch may carry; more gets 413
+     * @param maxWordLength    the longest word in code points; a longer one rejects the request (400)
+     * @param maxDistinctWords the most distinct words the store keeps; past it a request gets 507
+     */
+    public record Limits(
+            @DefaultValue("1MB") @NotNull DataSize maxBodyBytes,
+            @DefaultValue("10000") @Min(1) @Max(1_000_000) int maxBatchLines,
+            @DefaultValue("100") @Min(1) @Max(100_000) int maxWordLength,
+            @DefaultValue("1000000") @Min(1) long maxDistinctWords) {
+
+        public Limits {
+            if (maxBodyBytes != null && (maxBodyBytes.toBytes() < 1 || maxBodyBytes.toBytes() > Integer.MAX_VALUE - 8)) {
+                throw new IllegalArgumentException(
+                        "wordstats.limits.max-body-bytes must be from 1B to 2GB, was " + maxBodyBytes);
+            }
+        }
+    }
+
+    /** @param parallelism the virtual threads that work through one batch's lines */
+    public record Batch(@DefaultValue("8") @Min(1) @Max(1024) int parallelism) {
+    }
+}

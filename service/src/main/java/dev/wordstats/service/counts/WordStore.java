@@ -1,0 +1,128 @@
+package dev.wordstats.service.counts;
+
+import dev.wordstats.numa.counts.StripedCounts;
+import dev.wordstats.numa.lock.LockStats;
+import dev.wordstats.numa.lock.LockTimer;
+import dev.wordstats.numa.lock.LockType;
+import dev.wordstats.numa.topology.NodeLocator;
+import dev.wordstats.service.WordstatsProperties;
+import dev.wordstats.service.system.NumaRuntime;
+import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.stereotype.Component;
+
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.atomic.LongAdder;
+
+/**
+ * The word counts: a {@link StripedCounts} whose stripes are guarded by observed locks of the
+ * configured {@link LockType}, capped at {@code wordstats.limits.max-distinct-words} distinct words.
+ *
+ * <p>Every write adds a whole request's words at once, all or nothing: a request that would take
+ * the store past its distinct-word cap adds nothing and gets {@link StoreFullException}.
+ *
+ * <p>{@link #wordsCounted()} is kept in a {@link LongAdder} (striped per thread contention), so
+ * counting it adds no shared hot spot; the lock statistics are kept by the locks themselves.
+ */
+@Component
+public class WordStore {
+
+    private final StripedCounts<String> counts;
+    private final LockType lockType;
+    private final long maxDistinct;
+    private final LongAdder wordsCounted = new LongAdder(); // added to by every successful write, never reset
+
+    /**
+     * The store Spring builds: node lookups from the runtime's locator, timing through the
+     * {@link LockTimer} bean when {@code wordstats.lock.timing} is on (none otherwise).
+     */
+    @Autowired
+    public WordStore(WordstatsProperties properties, NumaRuntime numa, ObjectProvider<LockTimer> lockTimer) {
+        this(properties, numa.nodeLocator(), lockTimer.getIfAvailable(() -> LockTimer.NONE));
+    }
+
+    public WordStore(WordstatsProperties properties, NodeLocator nodes, LockTimer lockTimer) {
+        this.lockType = properties.lock().type();
+        this.maxDistinct = properties.limits().maxDistinctWords();
+        this.counts = new StripedCounts<>(properties.lock().stripes(), i -> lockType.createObserved(nodes, lockTimer));
+    }
+
+    /**
+     * Adds {@code deltas} (word to occurrences) if the new words fit under the distinct-word cap.
+     *
+     * @param words the sum of the deltas, for {@link #wordsCounted()}
+     * @throws StoreFullException if the cap refused the batch (nothing was added)
+     */
+    public void addAll(Map<String, Long> deltas, long words) {
+        addAll(deltas, words, maxDistinct);
+    }
+
+    /** As {@link #addAll(Map, long)}, with no distinct-word cap (the caller has checked it). */
+    public void addAllUncapped(Map<String, Long> deltas, long words) {
+        addAll(deltas, words, Long.MAX_VALUE);
+    }
+
+    private void addAll(Map<String, Long> deltas, long words, long cap) {
+        if (deltas.isEmpty()) {
+            return;
+        }
+        if (!counts.addAll(deltas, cap)) {
+            throw new StoreFullException(maxDistinct);
+        }
+        wordsCounted.add(words);
+    }
+
+    /** Whether {@code newWordsAtMost} more distinct words surely fit under the cap right now. */
+    public boolean surelyFits(long newWordsAtMost) {
+        return distinct() + newWordsAtMost <= maxDistinct;
+    }
+
+    /** The count of {@code word}, 0 when unseen. */
+    public long count(String word) {
+        return counts.get(word);
+    }
+
+    /** The {@code n} most counted words, count descending, then word ascending. */
+    public List<Map.Entry<String, Long>> top(int n) {
+        return counts.top(n, Comparator.naturalOrder());
+    }
+
+    /** The sum of all counts now held (drops to 0 on {@link #clear()}). */
+    public long total() {
+        return counts.total();
+    }
+
+    /** The number of distinct words now held. */
+    public long distinct() {
+        return counts.size();
+    }
+
+    /** Every word counted since startup, including those cleared since. */
+    public long wordsCounted() {
+        return wordsCounted.sum();
+    }
+
+    /** Removes every count. */
+    public void clear() {
+        counts.clear();
+    }
+
+    public LockType lockType() {
+        return lockType;
+    }
+
+    public int stripes() {
+        return counts.stripeCount();
+    }
+
+    public long maxDistinct() {
+        return maxDistinct;
+    }
+
+    /** The stripe locks' statistics, summed. */
+    public LockStats lockStats() {
+        return counts.lockStats();
+    }
+}

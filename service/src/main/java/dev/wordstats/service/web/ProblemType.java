@@ -1,0 +1,50 @@
+package dev.wordstats.service.web;
+
+import org.springframework.http.HttpStatus;
+import org.springframework.http.HttpStatusCode;
+
+import java.net.URI;
+
+/**
+ * The problem types of the API (RFC 9457 {@code type} members). Each is a stable URN,
+ * {@code urn:wordstats:problem:<name>}: clients may switch on it; the {@code detail} text may change.
+ */
+enum ProblemType {
+
+    BODY_TOO_LARGE("body-too-large", HttpStatus.CONTENT_TOO_LARGE, "Request body too large"),
+    TOO_MANY_LINES("too-many-lines", HttpStatus.CONTENT_TOO_LARGE, "Too many lines in the batch"),
+    INVALID_UTF8("invalid-utf8", HttpStatus.BAD_REQUEST, "Request body is not valid UTF-8"),
+    MALFORMED_JSON("malformed-json", HttpStatus.BAD_REQUEST, "Malformed JSON body"),
+    INVALID_REQUEST("invalid-request", HttpStatus.BAD_REQUEST, "Invalid request"),
+    INVALID_PARAMETER("invalid-parameter", HttpStatus.BAD_REQUEST, "Invalid parameter"),
+    LIMIT_OUT_OF_RANGE("limit-out-of-range", HttpStatus.BAD_REQUEST, "limit out of range"),
+    WORD_TOO_LONG("word-too-long", HttpStatus.BAD_REQUEST, "Word too long"),
+    NOT_ONE_WORD("not-one-word", HttpStatus.BAD_REQUEST, "Not exactly one word"),
+    UNSUPPORTED_MEDIA_TYPE("unsupported-media-type", HttpStatus.UNSUPPORTED_MEDIA_TYPE, "Unsupported media type"),
+    STORE_FULL("store-full", HttpStatus.INSUFFICIENT_STORAGE, "Distinct-word limit reached"),
+    INTERNAL_ERROR("internal-error", HttpStatus.INTERNAL_SERVER_ERROR, "Internal error");
+
+    static final String PREFIX = "urn:wordstats:problem:";
+
+    private final URI uri;
+    private final HttpStatusCode status;
+    private final String title;
+
+    ProblemType(String name, HttpStatusCode status, String title) {
+        this.uri = URI.create(PREFIX + name);
+        this.status = status;
+        this.title = title;
+    }
+
+    URI uri() {
+        return uri;
+    }
+
+    HttpStatusCode status() {
+        return status;
+    }
+
+    String title() {
+        return title;
+    }
+}

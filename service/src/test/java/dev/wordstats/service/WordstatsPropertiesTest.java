@@ -1,0 +1,95 @@
+package dev.wordstats.service;
+
+import dev.wordstats.numa.lock.LockType;
+import org.junit.jupiter.api.Test;
+import org.springframework.boot.autoconfigure.AutoConfigurations;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.boot.test.context.runner.ApplicationContextRunner;
+import org.springframework.boot.validation.autoconfigure.ValidationAutoConfiguration;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.context.annotation.Import;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** {@code wordstats.*} binding: defaults, lenient lock names, and startup failures that name the property. */
+class WordstatsPropertiesTest {
+
+    private final ApplicationContextRunner runner = new ApplicationContextRunner()
+            .withConfiguration(AutoConfigurations.of(ValidationAutoConfiguration.class))
+            .withUserConfiguration(PropertiesOnly.class);
+
+    @Configuration(proxyBeanMethods = false)
+    @EnableConfigurationProperties(WordstatsProperties.class)
+    @Import(LockTypeBinding.class)
+    static class PropertiesOnly {
+    }
+
+    @Test
+    void defaultsAreNumaMcsRealTopologyAndDocumentedLimits() {
+        runner.run(context -> {
+            WordstatsProperties p = context.getBean(WordstatsProperties.class);
+            assertThat(p.lock().type()).isEqualTo(LockType.NUMA_MCS);
+            assertThat(p.lock().stripes()).isEqualTo(64);
+            assertThat(p.lock().timing()).isTrue();
+            assertThat(p.numa().simulatedNodes()).isZero();
+            assertThat(p.numa().pinCarriers()).isFalse();
+            assertThat(p.limits().maxWordLength()).isEqualTo(100);
+            assertThat(p.limits().maxBodyBytes().toBytes()).isEqualTo(1024 * 1024);
+            assertThat(p.batch().parallelism()).isEqualTo(8);
+        });
+    }
+
+    @Test
+    void lockTypeBindsIgnoringCaseAndDashes() {
+        runner.withPropertyValues("wordstats.lock.type=fair-reentrant").run(context ->
+                assertThat(context.getBean(WordstatsProperties.class).lock().type()).isEqualTo(LockType.FAIR_REENTRANT));
+    }
+
+    @Test
+    void unknownLockTypeStopsStartupNamingThePropertyAndTheAllowedValues() {
+        runner.withPropertyValues("wordstats.lock.type=SPIN_LOCK").run(context -> {
+            assertThat(context).hasFailed();
+            String messages = messages(context.getStartupFailure());
+            assertThat(messages).contains("wordstats.lock.type")
+                    .contains("SPIN_LOCK")
+                    .contains("allowed values: NUMA_MCS, FAIR_REENTRANT, UNFAIR_REENTRANT");
+        });
+    }
+
+    @Test
+    void stripesThatAreNotAPowerOfTwoStopStartup() {
+        runner.withPropertyValues("wordstats.lock.stripes=48").run(context -> {
+            assertThat(context).hasFailed();
+            assertThat(messages(context.getStartupFailure()))
+                    .contains("wordstats.lock.stripes must be a power of two from 1 to 65536, was 48");
+        });
+    }
+
+    @Test
+    void negativeSimulatedNodesStopStartupNamingTheProperty() {
+        runner.withPropertyValues("wordstats.numa.simulated-nodes=-1").run(context -> {
+            assertThat(context).hasFailed();
+            assertThat(messages(context.getStartupFailure())).contains("wordstats.numa").contains("simulatedNodes");
+        });
+    }
+
+    @Test
+    void zeroWordLengthLimitStopsStartup() {
+        runner.withPropertyValues("wordstats.limits.max-word-length=0").run(context -> {
+            assertThat(context).hasFailed();
+            assertThat(messages(context.getStartupFailure())).contains("wordstats.limits").contains("maxWordLength");
+        });
+    }
+
+    /** Every message of the cause chain, one per line. */
+    private static String messages(Throwable failure) {
+        List<String> messages = new ArrayList<>();
+        for (Throwable t = failure; t != null; t = t.getCause()) {
+            messages.add(String.valueOf(t.getMessage()));
+        }
+        return String.join("\n", messages);
+    }
+}
