@@ -32,6 +32,8 @@ import java.util.concurrent.atomic.AtomicReferenceArray;
  *
  * <p><b>Limits.</b>
  * <ul>
+ *   <li>P tasks reach P carriers. A live carrier beyond the parallelism (a compensation worker not
+ *       yet retired) is not reached: the report then names it and says incomplete.</li>
  *   <li>Only the carriers that exist during the call are pinned. Carriers the scheduler adds later
  *       (compensation for a virtual thread blocked in {@code Object.wait}, file I/O, class loading)
  *       are not pinned by this class; since Linux threads inherit the affinity of the thread that
@@ -145,25 +147,45 @@ public final class CarrierPinning {
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 state.compareAndSet(WAITING, ABORTED);
-                return report(pins, errors, false, "interrupted while pinning " + carriers + " carriers");
+                return report(pins, errors, List.of(), false, "interrupted while pinning " + carriers + " carriers");
             }
         }
         if (state.get() != GO) {
-            return report(pins, errors, false, "only " + Math.max(0, arrivedAtAbort.get()) + " of " + carriers
+            return report(pins, errors, List.of(), false, "only " + Math.max(0, arrivedAtAbort.get()) + " of " + carriers
                     + " carriers ran the pinning task within " + timeout.toMillis() + " ms (scheduler busy?)");
         }
         if (!allEnded) {
-            return report(pins, errors, false, "a pinning task did not end in time");
+            return report(pins, errors, List.of(), false, "a pinning task did not end in time");
         }
-        return report(pins, errors, true, carriers + " carriers of the default scheduler over "
+        Set<String> pinned = new HashSet<>();
+        for (int i = 0; i < pins.length(); i++) {
+            if (pins.get(i) != null) {
+                pinned.add(pins.get(i).carrier());
+            }
+        }
+        List<String> unpinned = liveCarrierNames().stream().filter(name -> !pinned.contains(name)).sorted().toList();
+        List<String> missed = unpinned.isEmpty() ? List.of() // else e.g. compensation workers not yet retired
+                : List.of(unpinned.size() + " live carrier(s) not reached: " + String.join(", ", unpinned));
+        return report(pins, errors, missed, true, carriers + " carriers of the default scheduler over "
                 + topology.nodeCount() + (topology.simulated() ? " simulated" : "") + " node(s)"
                 + (carriers > order.size() ? "; more carriers than CPUs (" + order.size() + "), CPUs shared" : ""));
     }
 
+    /** The names of the live carrier threads ({@code jdk.internal.misc.CarrierThread}) of the JVM. */
+    static List<String> liveCarrierNames() {
+        List<String> names = new ArrayList<>();
+        for (Thread thread : Thread.getAllStackTraces().keySet()) {
+            if (thread.getClass().getName().equals("jdk.internal.misc.CarrierThread") && thread.isAlive()) {
+                names.add(thread.getName());
+            }
+        }
+        return names;
+    }
+
     private static PinningReport report(AtomicReferenceArray<CarrierPin> pins, AtomicReferenceArray<String> errors,
-                                        boolean reachedAll, String detail) {
+                                        List<String> otherProblems, boolean reachedAll, String detail) {
         List<CarrierPin> list = new ArrayList<>();
-        List<String> problems = new ArrayList<>();
+        List<String> problems = new ArrayList<>(otherProblems);
         Set<String> carriers = new HashSet<>();
         for (int i = 0; i < pins.length(); i++) {
             CarrierPin pin = pins.get(i);

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.wordstats.numa.os.LinuxNative;
 import dev.wordstats.numa.topology.Topology;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -93,6 +94,34 @@ class CarrierPinningOnThisMachineTest {
         Thread.ofVirtual().start(() -> seen.add(Topology.detect())).join();
 
         assertThat(seen.getFirst().cpuIds()).isEqualTo(before.cpuIds());
+    }
+
+    @Test
+    void aLiveCarrierNotReachedMakesTheReportIncompleteAndIsNamed() {
+        Topology topology = Topology.detect();
+        int carriers = CarrierPinning.schedulerParallelism();
+        assumeTrue(carriers >= 2, "needs 2 carriers");
+        assertThat(CarrierPinning.pinCarriers(topology).complete()).isTrue(); // all carriers now exist
+
+        PinningReport report = CarrierPinning.pinCarriers(topology, carriers - 1, CarrierPinning.DEFAULT_TIMEOUT);
+
+        assertThat(report.complete()).isFalse();
+        assertThat(report.pins()).hasSize(carriers - 1);
+        assertThat(report.detail()).contains("1 live carrier(s) not reached: ForkJoinPool-");
+        assertThat(report.summary()).startsWith("carrier pinning incomplete (");
+    }
+
+    @Test
+    void carriersThatCannotAllRunAtOnceGiveAnIncompleteReportAndPinNothing() {
+        // one more task than carriers (compensation workers, if any, count as carriers)
+        int carriers = Math.max(CarrierPinning.schedulerParallelism(), CarrierPinning.liveCarrierNames().size()) + 1;
+
+        PinningReport report = CarrierPinning.pinCarriers(Topology.detect(), carriers, Duration.ofMillis(300));
+
+        assertThat(report.complete()).isFalse();
+        assertThat(report.pins()).isEmpty();
+        assertThat(report.detail()).startsWith("only " + (carriers - 1) + " of " + carriers + " carriers ran");
+        assertThat(report.summary()).startsWith("carrier pinning incomplete (only ").endsWith("pinned 0 carriers");
     }
 
     private static Map<String, Integer> cpuByCarrier(PinningReport report) {
