@@ -198,9 +198,10 @@ public final class BenchRunner {
         Map<String, double[]> sums = new TreeMap<>();
         for (BenchmarkResult fork : result.getBenchmarkResults()) {
             for (IterationResult iteration : fork.getIterationResults()) {
-                for (Map.Entry<String, Result> entry : iteration.getSecondaryResults().entrySet()) {
+                Map<String, ?> secondary = iteration.getSecondaryResults();
+                for (Map.Entry<String, ?> entry : secondary.entrySet()) {
                     double[] sum = sums.computeIfAbsent(entry.getKey(), k -> new double[2]);
-                    sum[0] += entry.getValue().getScore();
+                    sum[0] += ((Result<?>) entry.getValue()).getScore();
                     sum[1]++;
                 }
             }

@@ -1,0 +1,52 @@
+package dev.wordstats.benchmarks.runner;
+
+import org.junit.jupiter.api.Test;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.Stream;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+class BenchConfigTest {
+
+    private static final Path CONFIGS = Path.of("config");
+
+    @Test
+    void everyCommittedConfigParsesAndNamesKnownBenchmarksAndLocks() throws IOException {
+        List<Path> files;
+        try (Stream<Path> list = Files.list(CONFIGS)) {
+            files = list.filter(p -> p.toString().endsWith(".json")).sorted().toList();
+        }
+        assertThat(files).extracting(p -> p.getFileName().toString()).contains("high-contention.json",
+                "low-contention.json", "text-stats.json", "uncontended.json", "numa-penalty.json", "smoke.json");
+        for (Path file : files) {
+            BenchConfig config = BenchConfig.read(file);
+            assertThat(config.benches()).as(file.toString()).isNotEmpty();
+            for (BenchConfig.Bench bench : config.benches()) {
+                assertThat(bench.kind()).isNotNull();
+                if (bench.payload().locks() != null) {
+                    assertThat(bench.payload().locks()).allMatch(l -> l.startsWith("CHM_")
+                            || dev.wordstats.numa.lock.LockType.parse(l) != null);
+                }
+            }
+        }
+    }
+
+    @Test
+    void theLowContentionPresetDoes128TimesMoreWorkOutsideThanInside() throws IOException {
+        for (BenchConfig.Bench bench : BenchConfig.read(CONFIGS.resolve("low-contention.json")).benches()) {
+            assertThat(bench.payload().beforeCpuTokens()).isEqualTo(128 * bench.payload().inCpuTokens());
+        }
+    }
+
+    @Test
+    void aTypoInAFieldIsAnError(@org.junit.jupiter.api.io.TempDir Path dir) throws IOException {
+        Path file = dir.resolve("bad.json");
+        Files.writeString(file, "{\"benches\": [{\"name\": \"x\", \"payload\": {\"actionCount\": 5}}]}");
+        assertThatThrownBy(() -> BenchConfig.read(file)).hasMessageContaining("actionCount");
+    }
+}
