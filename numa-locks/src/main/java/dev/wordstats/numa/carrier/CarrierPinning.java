@@ -86,7 +86,8 @@ public final class CarrierPinning {
         return Runtime.getRuntime().availableProcessors();
     }
 
-    static PinningReport pinCarriers(Topology topology, int carriers, Duration timeout) {
+    /** Serialized: two pinnings at once would compete for the carriers and both report incomplete. */
+    static synchronized PinningReport pinCarriers(Topology topology, int carriers, Duration timeout) {
         Objects.requireNonNull(topology, "topology");
         if (carriers < 1) {
             throw new IllegalArgumentException("carriers must be >= 1, was " + carriers);
@@ -232,7 +233,6 @@ public final class CarrierPinning {
 
     /** The name of the calling virtual thread's carrier. */
     static String carrierName() {
-        Thread current = Thread.currentThread();
         if (CURRENT_CARRIER != null) {
             try {
                 return ((Thread) CURRENT_CARRIER.invokeExact()).getName();
@@ -240,9 +240,13 @@ public final class CarrierPinning {
                 // fall through to the name the virtual thread's toString shows
             }
         }
-        String text = current.toString(); // e.g. VirtualThread[#31,name]/runnable@ForkJoinPool-1-worker-1
-        int at = text.lastIndexOf('@');
-        return at >= 0 ? text.substring(at + 1) : text;
+        return carrierOf(Thread.currentThread().toString());
+    }
+
+    /** The carrier named in a virtual thread's {@code toString()}: {@code VirtualThread[#31,name]/runnable@ForkJoinPool-1-worker-1}. */
+    static String carrierOf(String virtualThreadText) {
+        int at = virtualThreadText.lastIndexOf('@');
+        return at >= 0 ? virtualThreadText.substring(at + 1) : virtualThreadText;
     }
 
     /** {@code Thread.currentCarrierThread()} when java.lang is opened to us, else null. */

@@ -85,8 +85,13 @@ class CarrierPinningTest {
     @Test
     void carrierNameOfAVirtualThreadIsItsWorkerName() throws Exception {
         AtomicReference<String> name = new AtomicReference<>();
-        Thread.ofVirtual().start(() -> name.set(CarrierPinning.carrierName())).join();
+        AtomicReference<String> fromText = new AtomicReference<>();
+        Thread.ofVirtual().name("v@1").start(() -> {
+            name.set(CarrierPinning.carrierName());
+            fromText.set(CarrierPinning.carrierOf(Thread.currentThread().toString()));
+        }).join();
 
         assertThat(name.get()).matches("ForkJoinPool-\\d+-worker-\\d+");
+        assertThat(fromText.get()).isEqualTo(name.get()); // the fallback without --add-opens agrees
     }
 }

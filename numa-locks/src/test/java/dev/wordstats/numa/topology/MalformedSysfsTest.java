@@ -11,9 +11,11 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 /** Broken or unusual trees: clear errors naming the file, or the documented defaults. */
+@Timeout(30)
 class MalformedSysfsTest {
 
     @TempDir

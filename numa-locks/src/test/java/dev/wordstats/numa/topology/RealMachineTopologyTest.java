@@ -6,11 +6,13 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.condition.EnabledOnOs;
 import org.junit.jupiter.api.condition.OS;
 
 /** {@link Topology#detect()} on the machine running the build. */
 @EnabledOnOs(OS.LINUX)
+@Timeout(30)
 class RealMachineTopologyTest {
 
     @Test

@@ -8,8 +8,10 @@ import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException
 
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 
 /** Intersection with the process affinity mask (a container cpuset): empty nodes dropped, dense indices. */
+@Timeout(30)
 class TopologyAffinityTest {
 
     @Test

@@ -11,8 +11,10 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import java.util.List;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 
 /** Reading each fixture tree (whole machine, no affinity restriction). */
+@Timeout(30)
 class TopologyFixturesTest {
 
     @Test
