@@ -116,11 +116,14 @@ class CarrierPinningOnThisMachineTest {
         // one more task than carriers (compensation workers, if any, count as carriers)
         int carriers = Math.max(CarrierPinning.schedulerParallelism(), CarrierPinning.liveCarrierNames().size()) + 1;
 
-        PinningReport report = CarrierPinning.pinCarriers(Topology.detect(), carriers, Duration.ofMillis(300));
+        PinningReport report = CarrierPinning.pinCarriers(Topology.detect(), carriers, Duration.ofMillis(1000));
 
         assertThat(report.complete()).isFalse();
         assertThat(report.pins()).isEmpty();
-        assertThat(report.detail()).startsWith("only " + (carriers - 1) + " of " + carriers + " carriers ran");
+        // at most carriers - 1 ran at once (fewer if the scheduler was slow to start its workers)
+        assertThat(report.detail()).matches("only [0-9]+ of " + carriers + " carriers ran the pinning task within 1000 ms.*");
+        int ran = Integer.parseInt(report.detail().split(" ")[1]);
+        assertThat(ran).isBetween(1, carriers - 1);
         assertThat(report.summary()).startsWith("carrier pinning incomplete (only ").endsWith("pinned 0 carriers");
     }
 
