@@ -1,0 +1,132 @@
+package dev.wordstats.loadtests.compare;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.PrintWriter;
+import java.net.URISyntaxException;
+import java.net.URL;
+import java.net.URLClassLoader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.OptionalDouble;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * One Gatling run in a JVM of its own ({@code io.gatling.app.Gatling -s <class> -rf <dir>}), on
+ * the JDK and test classpath this runner has. A fresh JVM per run keeps runs apart (no JIT, heap
+ * or Netty state carried from one lock type to the next) and its exit code is Gatling's verdict:
+ * 0 passed, non-zero for failed assertions (the nothing-lost check included) or a crash.
+ */
+final class GatlingRun {
+
+    private static final Pattern STAT_LINE =
+            Pattern.compile("^> (.+?)\\s*\\|\\s*([0-9.,-]+)\\s*\\|\\s*([0-9.,-]+)\\s*\\|\\s*([0-9.,-]+)\\s*$");
+    private static final Pattern ECHO = Pattern.compile(
+            "^(\\[wordstats]|Global:|Reports generated|.*nothing lost: GET.*(: true|: false)|.*Exception|.*Run crashed).*");
+
+    record Result(int exitCode, OptionalDouble requests, OptionalDouble failed, OptionalDouble requestsPerSecond,
+                  OptionalDouble p50Millis, OptionalDouble p99Millis, Path log) {
+        boolean passed() {
+            return exitCode == 0;
+        }
+    }
+
+    private GatlingRun() {
+    }
+
+    static Result run(String simulationClass, Map<String, String> properties, List<String> jvmArgs,
+                      Path resultsDir, Path log, String prefix) throws IOException, InterruptedException {
+        List<String> command = new ArrayList<>();
+        command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        command.addAll(jvmArgs);
+        properties.forEach((name, value) -> command.add("-D" + name + "=" + value));
+        command.add("-cp");
+        command.add(classpath());
+        command.add("io.gatling.app.Gatling");
+        command.addAll(List.of("-s", simulationClass, "-rf", resultsDir.toAbsolutePath().toString(),
+                "-rd", prefix.strip(), "-l", "wordstats-compare"));
+        Files.createDirectories(resultsDir);
+        Files.createDirectories(log.getParent());
+        Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
+        Stats stats = new Stats();
+        try (BufferedReader out = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8));
+             PrintWriter file = new PrintWriter(Files.newBufferedWriter(log))) {
+            String line;
+            while ((line = out.readLine()) != null) {
+                file.println(line);
+                stats.accept(line);
+                if (ECHO.matcher(line).matches() || line.contains("active:")) {
+                    System.out.println(prefix + line.strip());
+                }
+            }
+        } finally {
+            if (process.isAlive()) {
+                process.destroyForcibly();
+            }
+        }
+        int exit = process.waitFor();
+        return new Result(exit, stats.get("request count"), stats.failed, stats.get("mean throughput (rps)"),
+                stats.get("response time 50th percentile (ms)"), stats.get("response time 99th percentile (ms)"), log);
+    }
+
+    /** The classpath this class was loaded with: exec:java's test classpath, or java.class.path. */
+    private static String classpath() {
+        ClassLoader loader = GatlingRun.class.getClassLoader();
+        if (loader instanceof URLClassLoader urls && urls.getURLs().length > 0) {
+            List<String> entries = new ArrayList<>();
+            for (URL url : urls.getURLs()) {
+                try {
+                    entries.add(Path.of(url.toURI()).toString());
+                } catch (URISyntaxException | IllegalArgumentException e) {
+                    throw new IllegalStateException("unusable classpath entry " + url, e);
+                }
+            }
+            return String.join(java.io.File.pathSeparator, entries);
+        }
+        return System.getProperty("java.class.path");
+    }
+
+    /** The "Global Information" block Gatling prints at the end; the last one printed wins. */
+    private static final class Stats {
+        private final Map<String, Double> totals = new java.util.HashMap<>();
+        private OptionalDouble failed = OptionalDouble.empty();
+
+        void accept(String line) {
+            Matcher m = STAT_LINE.matcher(line.strip());
+            if (!m.matches()) {
+                return;
+            }
+            String name = m.group(1).strip();
+            number(m.group(2)).ifPresent(v -> totals.put(name, v));
+            if (name.equals("request count")) {
+                failed = number(m.group(4));
+                if (failed.isEmpty()) {
+                    failed = OptionalDouble.of(0);
+                }
+            }
+        }
+
+        OptionalDouble get(String name) {
+            Double value = totals.get(name);
+            return value == null ? OptionalDouble.empty() : OptionalDouble.of(value);
+        }
+
+        private static OptionalDouble number(String text) {
+            String t = text.replace(",", "");
+            if (t.equals("-") || t.isEmpty()) {
+                return OptionalDouble.empty();
+            }
+            try {
+                return OptionalDouble.of(Double.parseDouble(t));
+            } catch (NumberFormatException e) {
+                return OptionalDouble.empty();
+            }
+        }
+    }
+}

@@ -1,0 +1,59 @@
+package dev.wordstats.loadtests.compare;
+
+import static dev.wordstats.loadtests.compare.PrometheusText.label;
+
+import java.util.OptionalDouble;
+import java.util.function.Predicate;
+
+/**
+ * The lock figures of one run, read from the service's {@code /actuator/prometheus} page after
+ * the load: wait time p99 (from the {@code wordstats_lock_wait_seconds} histogram) and max,
+ * cross-node and same-node handoffs, fast- and slow-path acquisitions. A figure the service does
+ * not expose is empty (shown as "n/a").
+ */
+record LockMetrics(OptionalDouble waitP99Seconds, OptionalDouble waitLowestBucketSeconds, OptionalDouble waitMaxSeconds, OptionalDouble crossNodeHandoffs,
+                   OptionalDouble sameNodeHandoffs, OptionalDouble fastAcquisitions, OptionalDouble slowAcquisitions) {
+
+    static LockMetrics from(PrometheusText page, String lock) {
+        Predicate<PrometheusText.Sample> ofLock = sample ->
+                !sample.labels().containsKey("lock") || lock.equals(sample.labels().get("lock"));
+        OptionalDouble p99 = page.histogramQuantile("wordstats_lock_wait_seconds", 0.99, ofLock);
+        if (p99.isEmpty()) { // a timer published with client-side percentiles instead of buckets
+            p99 = page.max("wordstats_lock_wait_seconds", ofLock.and(label("quantile", "0.99")));
+        }
+        return new LockMetrics(
+                p99,
+                page.lowestBucketBound("wordstats_lock_wait_seconds", ofLock),
+                page.max("wordstats_lock_wait_seconds_max", ofLock),
+                page.sum("wordstats_lock_handoffs_total", ofLock.and(label("locality", "cross_node"))),
+                page.sum("wordstats_lock_handoffs_total", ofLock.and(label("locality", "same_node"))),
+                page.sum("wordstats_lock_acquisitions_total", ofLock.and(label("path", "fast"))),
+                page.sum("wordstats_lock_acquisitions_total", ofLock.and(label("path", "slow"))));
+    }
+
+    /**
+     * The wait p99 as a reader should see it: "≤ 1.00 ms" when it falls in the histogram's lowest
+     * bucket, where interpolation would invent a figure the buckets cannot resolve.
+     */
+    String waitP99Text() {
+        if (waitP99Seconds.isPresent() && waitLowestBucketSeconds.isPresent()
+                && waitP99Seconds.getAsDouble() <= waitLowestBucketSeconds.getAsDouble()) {
+            return "≤ " + ComparisonReport.duration(waitLowestBucketSeconds);
+        }
+        return ComparisonReport.duration(waitP99Seconds);
+    }
+
+    /** Slow-path acquisitions over all acquisitions. */
+    OptionalDouble slowPathShare() {
+        if (fastAcquisitions.isEmpty() || slowAcquisitions.isEmpty()) {
+            return OptionalDouble.empty();
+        }
+        double all = fastAcquisitions.getAsDouble() + slowAcquisitions.getAsDouble();
+        return all == 0 ? OptionalDouble.empty() : OptionalDouble.of(slowAcquisitions.getAsDouble() / all);
+    }
+
+    static LockMetrics none() {
+        OptionalDouble n = OptionalDouble.empty();
+        return new LockMetrics(n, n, n, n, n, n, n);
+    }
+}
