@@ -3,7 +3,8 @@
 #
 #   benchmarks/run.sh benchmarks/config/high-contention.json [OUT_DIR]
 #
-# Builds benchmarks/target/benchmarks.jar first when it is missing (or when BUILD=1), then runs
+# Builds benchmarks/target/benchmarks.jar first when it is missing (or when BUILD=1; JAR=FILE uses
+# that jar instead), then runs
 # dev.wordstats.benchmarks.runner.BenchRunner: JMH per bench, progress on stdout, then CSV, JSON
 # and PNG charts in OUT_DIR (default benchmarks/target/bench-results/<config name>).
 # Same as: ./mvnw -pl benchmarks -am -Pbench verify -DskipTests -Dbench.config=CONFIG [-Dbench.out=OUT_DIR]
@@ -18,8 +19,9 @@ out=${2:-$root/benchmarks/target/bench-results/$name}
 # Sets and exports JAVA_HOME to a JDK 25 or newer, or exits with a clear message.
 . "$root/.mvn/select-jdk.sh"
 
-jar=$root/benchmarks/target/benchmarks.jar
-if [ ! -f "$jar" ] || [ "${BUILD-0}" = 1 ]; then
+# JAR=path runs an already built jar (for example one built with -Dwordstats.target=NAME).
+jar=${JAR:-$root/benchmarks/target/benchmarks.jar}
+if [ -z "${JAR-}" ] && { [ ! -f "$jar" ] || [ "${BUILD-0}" = 1 ]; }; then
   (cd "$root" && ./mvnw -q -B -pl benchmarks -am package -DskipTests)
 fi
 

@@ -12,6 +12,7 @@ import org.openjdk.jmh.results.format.ResultFormatType;
 import org.openjdk.jmh.runner.Runner;
 import org.openjdk.jmh.runner.RunnerException;
 import org.openjdk.jmh.runner.options.ChainedOptionsBuilder;
+import org.openjdk.jmh.runner.options.Options;
 import org.openjdk.jmh.runner.options.OptionsBuilder;
 import org.openjdk.jmh.runner.options.VerboseMode;
 
@@ -29,6 +30,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.concurrent.TimeUnit;
 
 /**
  * Runs a benchmark configuration ({@link BenchConfig}) through JMH's Java API and writes, into the
@@ -84,7 +86,7 @@ public final class BenchRunner {
             System.out.printf("%n== [%d/%d] %s (%s) locks=%s payload=%s%n", index, selected.size(), bench.name(),
                     bench.kind().simpleName(), bench.payload().locks(), bench.payload());
             Path jmhJson = out.resolve("jmh-" + bench.name() + ".json");
-            Collection<RunResult> results = new Runner(options(bench, jmhJson).build()).run();
+            Collection<RunResult> results = runWaitingForJmhLock(options(bench, jmhJson).build());
             jmhFiles.add(jmhJson.getFileName().toString());
             for (RunResult result : results) {
                 rows.add(row(bench, result));
@@ -119,6 +121,32 @@ public final class BenchRunner {
         System.out.printf("== wrote %s, %s, %d charts, %d JMH files in %s; load average after: %s%n",
                 csv.getFileName(), json.getFileName(), charts.size(), jmhFiles.size(), out, loadAfter);
         return verify ? verify(rows, selected.size(), csv, json, charts) : 0;
+    }
+
+    /**
+     * Runs JMH; while another JMH run holds the machine-wide JMH lock (two measurements at once
+     * would disturb each other), waits and retries, up to {@code bench.lockWaitSeconds} (default
+     * 900). The CI smoke run sets {@code -Djmh.ignoreLock=true} instead: it measures nothing.
+     */
+    static Collection<RunResult> runWaitingForJmhLock(Options options) throws RunnerException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(Long.getLong("bench.lockWaitSeconds", 900));
+        while (true) {
+            try {
+                return new Runner(options).run();
+            } catch (RunnerException e) {
+                boolean locked = String.valueOf(e.getMessage()).contains("Unable to acquire the JMH lock");
+                if (!locked || System.nanoTime() > deadline) {
+                    throw e;
+                }
+                System.out.println("== another JMH run holds the JMH lock; waiting 10 s and retrying");
+                try {
+                    Thread.sleep(10_000);
+                } catch (InterruptedException interrupted) {
+                    Thread.currentThread().interrupt();
+                    throw e;
+                }
+            }
+        }
     }
 
     static ChainedOptionsBuilder options(BenchConfig.Bench bench, Path jmhJson) {
