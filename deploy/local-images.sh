@@ -43,7 +43,12 @@ SERVICE_IMAGE=wordstats/service:local
 SUITE=bookworm
 
 say() { printf 'local-images: %s\n' "$*"; }
-have_image() { [ "$rebuild" = false ] && docker image inspect "$1" >/dev/null 2>&1; }
+# An image is reused when it exists and carries the recipe label of what would build it now
+# (its Dockerfile, module list, mirror), so a changed recipe rebuilds it.
+have_image() {
+  [ "$rebuild" = false ] &&
+    [ "$(docker image inspect --format '{{ index .Config.Labels "wordstats.recipe" }}' "$1" 2>/dev/null)" = "$2" ]
+}
 timed() { # timed LABEL CMD...: runs CMD and reports its wall time
   local label=$1 start=$SECONDS; shift
   "$@"
@@ -87,13 +92,15 @@ build_base() {
     { tail -n 30 "$work/debootstrap.log" >&2; exit 1; }
   rm -rf "$work/rootfs/var/cache/apt/archives/"*.deb "$work/rootfs/var/lib/apt/lists/"*
   tar -C "$work/rootfs" --numeric-owner -c . |
-    docker import --change 'CMD ["/bin/bash"]' --change 'ENV LANG=C.UTF-8' - "$BASE_IMAGE" >/dev/null
+    docker import --change 'CMD ["/bin/bash"]' --change 'ENV LANG=C.UTF-8' \
+      --change "LABEL wordstats.recipe=$base_recipe" - "$BASE_IMAGE" >/dev/null
   rm -rf "$work/rootfs"
 }
 
 build_prometheus() {
   # The build container uses the host network so apt reaches the same mirror as the host.
   docker build -q --network host --build-arg "BASE_IMAGE=$BASE_IMAGE" -t "$PROMETHEUS_IMAGE" \
+    --label "wordstats.recipe=$prometheus_recipe" \
     -f "$here/local/prometheus.Dockerfile" "$here/local" >/dev/null
 }
 
@@ -115,7 +122,8 @@ build_jre() {
   "$jdk/bin/jlink" --add-modules "$JRE_MODULES" --strip-debug --no-man-pages --no-header-files \
     --compress=zip-6 --output "$work/jre/runtime"
   cp "$here/local/jre.Dockerfile" "$work/jre/Dockerfile"
-  docker build -q --network host --build-arg "BASE_IMAGE=$BASE_IMAGE" -t "$JRE_IMAGE" "$work/jre" >/dev/null
+  docker build -q --network host --build-arg "BASE_IMAGE=$BASE_IMAGE" -t "$JRE_IMAGE" \
+    --label "wordstats.recipe=$jre_recipe" "$work/jre" >/dev/null
   rm -rf "$work/jre"
 }
 
@@ -129,9 +137,12 @@ build_service() {
   rm -rf "$work/service"
 }
 
-if have_image "$BASE_IMAGE"; then say "$BASE_IMAGE exists"; else timed "base image $BASE_IMAGE" build_base; fi
-if have_image "$PROMETHEUS_IMAGE"; then say "$PROMETHEUS_IMAGE exists"; else timed "Prometheus image $PROMETHEUS_IMAGE" build_prometheus; fi
-if have_image "$JRE_IMAGE"; then say "$JRE_IMAGE exists"; else timed "runtime image $JRE_IMAGE" build_jre; fi
+base_recipe=$(printf '%s %s minbase\n' "$SUITE" "$(debian_mirror)" | sha256sum | cut -c1-16)
+prometheus_recipe=$( (echo "$base_recipe"; cat "$here/local/prometheus.Dockerfile") | sha256sum | cut -c1-16)
+jre_recipe=$( (echo "$base_recipe $JRE_MODULES"; cat "$here/local/jre.Dockerfile"; sed -n 's/^JAVA_VERSION=//p' "$(find_jdk)/release") | sha256sum | cut -c1-16)
+if have_image "$BASE_IMAGE" "$base_recipe"; then say "$BASE_IMAGE is up to date"; else timed "base image $BASE_IMAGE" build_base; fi
+if have_image "$PROMETHEUS_IMAGE" "$prometheus_recipe"; then say "$PROMETHEUS_IMAGE is up to date"; else timed "Prometheus image $PROMETHEUS_IMAGE" build_prometheus; fi
+if have_image "$JRE_IMAGE" "$jre_recipe"; then say "$JRE_IMAGE is up to date"; else timed "runtime image $JRE_IMAGE" build_jre; fi
 if [ "$with_service" = true ]; then
   if [ -f "$jar" ]; then
     timed "service image $SERVICE_IMAGE from $jar" build_service # always rebuilt: the jar changes

@@ -7,7 +7,7 @@ FROM ${BASE_IMAGE}
 # numactl: docker-compose.numa.yml binds the JVM to one node with it.
 RUN apt-get update \
  && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends numactl \
- && rm -rf /var/lib/apt/lists/* /var/cache/apt/archives/*.deb
+ && apt-get clean && rm -rf /var/lib/apt/lists/*
 COPY runtime /opt/java/openjdk
 ENV JAVA_HOME=/opt/java/openjdk \
     PATH=/opt/java/openjdk/bin:/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin

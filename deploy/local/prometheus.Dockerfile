@@ -6,7 +6,7 @@ ARG BASE_IMAGE=wordstats/debian-base:bookworm
 FROM ${BASE_IMAGE}
 RUN apt-get update \
  && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends prometheus \
- && rm -rf /var/lib/apt/lists/* /var/cache/apt/archives/*.deb \
+ && apt-get clean && rm -rf /var/lib/apt/lists/* \
  && mkdir -p /prometheus && chown 65534:65534 /prometheus \
  && ln -sf /usr/bin/prometheus /bin/prometheus 2>/dev/null || true
 USER 65534:65534
