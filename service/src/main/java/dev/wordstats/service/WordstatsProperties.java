@@ -29,13 +29,19 @@ public record WordstatsProperties(
     /**
      * @param type    the stripe lock algorithm (binding accepts any case and {@code -} for {@code _})
      * @param stripes the number of stripes, a power of two from 1 to 65536
-     * @param timing  whether every acquisition records its wait and hold time into the
+     * @param timing  whether acquisitions record their wait and hold times into the
      *                {@code wordstats.lock.wait} / {@code wordstats.lock.held} timers
+     * @param timingSampleEvery record one acquisition in this many, chosen at random (1 = all): the
+     *                timers' histograms are shared by all stripes, so sampling keeps their counters
+     *                from becoming a hot spot; means and quantiles stay unbiased, the timers' counts
+     *                are then about 1/N of the acquisitions (count those with
+     *                {@code wordstats.lock.acquisitions}, which is exact)
      */
     public record Lock(
             @DefaultValue("NUMA_MCS") @NotNull LockType type,
             @DefaultValue("64") int stripes,
-            @DefaultValue("true") boolean timing) {
+            @DefaultValue("true") boolean timing,
+            @DefaultValue("8") @Min(1) @Max(1 << 20) int timingSampleEvery) {
 
         public Lock {
             if (stripes < 1 || stripes > MAX_STRIPES || Integer.bitCount(stripes) != 1) {

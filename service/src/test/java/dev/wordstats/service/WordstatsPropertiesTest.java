@@ -34,6 +34,7 @@ class WordstatsPropertiesTest {
             assertThat(p.lock().type()).isEqualTo(LockType.NUMA_MCS);
             assertThat(p.lock().stripes()).isEqualTo(64);
             assertThat(p.lock().timing()).isTrue();
+            assertThat(p.lock().timingSampleEvery()).isEqualTo(8);
             assertThat(p.numa().simulatedNodes()).isZero();
             assertThat(p.numa().pinCarriers()).isFalse();
             assertThat(p.limits().maxWordLength()).isEqualTo(100);

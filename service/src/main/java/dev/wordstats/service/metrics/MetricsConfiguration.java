@@ -12,6 +12,6 @@ class MetricsConfiguration {
     @Bean
     @ConditionalOnBooleanProperty(name = "wordstats.lock.timing", matchIfMissing = true)
     MicrometerLockTimer lockTimer(WordstatsProperties properties) {
-        return new MicrometerLockTimer(properties.lock().type());
+        return new MicrometerLockTimer(properties.lock().type(), properties.lock().timingSampleEvery());
     }
 }

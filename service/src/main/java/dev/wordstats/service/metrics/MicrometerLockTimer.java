@@ -6,24 +6,40 @@ import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
 import io.micrometer.core.instrument.binder.MeterBinder;
 
+import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 
 /**
- * Records every stripe lock's wait and hold times into {@code wordstats.lock.wait} and
+ * Records the stripe locks' wait and hold times into {@code wordstats.lock.wait} and
  * {@code wordstats.lock.held} (percentile histograms on, tag {@code lock}). The locks call it on the
- * releasing thread after the release, outside the critical section. No sampling: every acquisition
- * is recorded (turn {@code wordstats.lock.timing} off to take the clock reads away altogether).
+ * releasing thread after the release, outside the critical section.
+ *
+ * <p><b>Sampled:</b> one call in {@code wordstats.lock.timing-sample-every} (default 8), chosen with
+ * {@link ThreadLocalRandom}, is recorded. The two timers are shared by every stripe, and recording
+ * increments shared histogram buckets, so recording every acquisition would add a counter all
+ * threads contend on; a random sample keeps means and quantiles unbiased. The timers' counts are
+ * then about 1/N of the acquisitions; {@code wordstats.lock.acquisitions} counts them exactly.
+ * Turn {@code wordstats.lock.timing} off to take the clock reads away altogether.
  *
  * <p>Times recorded before the registry binds the timers (during startup) are dropped.
  */
 final class MicrometerLockTimer implements LockTimer, MeterBinder {
 
     private final LockType lockType;
+    private final int sampleEvery;
     private volatile Timer waitTimer; // set once by bindTo, read by every recording thread
     private volatile Timer heldTimer; // set once by bindTo, read by every recording thread
 
-    MicrometerLockTimer(LockType lockType) {
+    MicrometerLockTimer(LockType lockType, int sampleEvery) {
+        if (sampleEvery < 1) {
+            throw new IllegalArgumentException("sampleEvery must be at least 1, was " + sampleEvery);
+        }
         this.lockType = lockType;
+        this.sampleEvery = sampleEvery;
+    }
+
+    private boolean sampled() {
+        return sampleEvery == 1 || ThreadLocalRandom.current().nextInt(sampleEvery) == 0;
     }
 
     @Override
@@ -43,7 +59,7 @@ final class MicrometerLockTimer implements LockTimer, MeterBinder {
     @Override
     public void recordWait(long nanos) {
         Timer timer = waitTimer;
-        if (timer != null) {
+        if (timer != null && sampled()) {
             timer.record(nanos, TimeUnit.NANOSECONDS);
         }
     }
@@ -51,7 +67,7 @@ final class MicrometerLockTimer implements LockTimer, MeterBinder {
     @Override
     public void recordHold(long nanos) {
         Timer timer = heldTimer;
-        if (timer != null) {
+        if (timer != null && sampled()) {
             timer.record(nanos, TimeUnit.NANOSECONDS);
         }
     }

@@ -32,7 +32,7 @@ class StartupReport {
     String line() {
         return "wordstats ready: lock=" + store.lockType()
                 + " stripes=" + store.stripes()
-                + " timing=" + (properties.lock().timing() ? "on" : "off")
+                + " timing=" + (properties.lock().timing() ? "on (1 in " + properties.lock().timingSampleEvery() + ")" : "off")
                 + " | nodes=" + numa.nodesSummary()
                 + " | carrier-local node cache=" + (numa.carrierLocal() ? "on" : "off (JVM flags missing)")
                 + " | carrier pinning=" + numa.pinningSummary()

@@ -1,0 +1,49 @@
+package dev.wordstats.service.metrics;
+
+import dev.wordstats.numa.lock.LockType;
+import io.micrometer.core.instrument.Timer;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import org.junit.jupiter.api.Test;
+
+import java.util.concurrent.TimeUnit;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** Lock timing: tagged by lock type, histogram published, sampled as configured. */
+class MicrometerLockTimerTest {
+
+    private final SimpleMeterRegistry registry = new SimpleMeterRegistry();
+
+    @Test
+    void recordsEveryCallWhenSamplingEveryOneWithTheLockTag() {
+        MicrometerLockTimer timer = new MicrometerLockTimer(LockType.FAIR_REENTRANT, 1);
+        timer.bindTo(registry);
+        for (int i = 0; i < 100; i++) {
+            timer.recordWait(1_000);
+            timer.recordHold(2_000);
+        }
+        Timer wait = registry.get("wordstats.lock.wait").tag("lock", "FAIR_REENTRANT").timer();
+        Timer held = registry.get("wordstats.lock.held").tag("lock", "FAIR_REENTRANT").timer();
+        assertThat(wait.count()).isEqualTo(100);
+        assertThat(held.totalTime(TimeUnit.NANOSECONDS)).isEqualTo(200_000);
+    }
+
+    @Test
+    void recordsAboutOneCallInNWhenSampling() {
+        MicrometerLockTimer timer = new MicrometerLockTimer(LockType.NUMA_MCS, 8);
+        timer.bindTo(registry);
+        for (int i = 0; i < 80_000; i++) {
+            timer.recordWait(1_000);
+        }
+        // Binomial(80000, 1/8): mean 10000, sd ~94; the bounds are > 10 sd away.
+        assertThat(registry.get("wordstats.lock.wait").timer().count()).isBetween(9_000L, 11_000L);
+    }
+
+    @Test
+    void dropsTimesRecordedBeforeTheRegistryBindsIt() {
+        MicrometerLockTimer timer = new MicrometerLockTimer(LockType.NUMA_MCS, 1);
+        timer.recordWait(1_000);
+        timer.bindTo(registry);
+        assertThat(registry.get("wordstats.lock.wait").timer().count()).isZero();
+    }
+}
