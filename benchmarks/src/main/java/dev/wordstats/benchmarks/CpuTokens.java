@@ -15,8 +15,9 @@ public final class CpuTokens {
     }
 
     /**
-     * The median time of one {@code consumeCPU(tokens)} call in nanoseconds, after roughly
-     * {@code warmupMillis} of warm-up, over 21 timed batches; 0 for {@code tokens <= 0}.
+     * The time of one {@code consumeCPU(tokens)} call in nanoseconds, after roughly
+     * {@code warmupMillis} of warm-up: the fastest of 21 timed batches of about 1 ms, so that a
+     * batch the OS preempted (a busy machine) does not count; 0 for {@code tokens <= 0}.
      */
     public static double nanosFor(long tokens, long warmupMillis) {
         if (tokens <= 0) {
@@ -36,7 +37,6 @@ public final class CpuTokens {
             }
             perCall[b] = (System.nanoTime() - start) / (double) callsPerBatch;
         }
-        Arrays.sort(perCall);
-        return perCall[perCall.length / 2];
+        return Arrays.stream(perCall).min().orElseThrow();
     }
 }
