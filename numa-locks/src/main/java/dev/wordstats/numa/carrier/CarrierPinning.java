@@ -136,6 +136,8 @@ public final class CarrierPinning {
                         pins.set(slot, new CarrierPin(carrier, cpu, topology.nodeOfCpu(cpu), verified));
                     } catch (NativeCallException | UnsupportedOperationException e) {
                         errors.set(slot, carrier + "->cpu" + cpu + ": " + e.getMessage());
+                    } catch (RuntimeException e) {
+                        errors.set(slot, carrier + "->cpu" + cpu + ": " + e);
                     }
                 }
             }));
@@ -200,6 +202,9 @@ public final class CarrierPinning {
             if (errors.get(i) != null) {
                 problems.add(errors.get(i));
             }
+        }
+        if (reachedAll && list.size() < pins.length() && problems.isEmpty()) {
+            problems.add((pins.length() - list.size()) + " of " + pins.length() + " pinning tasks recorded no pin");
         }
         if (carriers.size() != list.size()) {
             problems.add("two pinning tasks ran on one carrier");

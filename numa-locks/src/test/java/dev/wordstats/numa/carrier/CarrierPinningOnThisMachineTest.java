@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.wordstats.numa.os.LinuxNative;
 import dev.wordstats.numa.topology.Topology;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -125,6 +126,21 @@ class CarrierPinningOnThisMachineTest {
         int ran = Integer.parseInt(report.detail().split(" ")[1]);
         assertThat(ran).isBetween(1, carriers - 1);
         assertThat(report.summary()).startsWith("carrier pinning incomplete (only ").endsWith("pinned 0 carriers");
+    }
+
+    @Test
+    void aCpuTheKernelRefusesMakesTheReportIncompleteWithTheReason() throws Exception {
+        assumeTrue(CarrierPinning.schedulerParallelism() >= 2, "needs 2 carriers");
+        assumeTrue(!Topology.detect().containsCpu(24), "needs a machine without cpu 24");
+        // the 48-core fixture deals cpu 0 (node 0) then cpu 24 (node 1), which this machine lacks
+        Topology foreign = Topology.fromSysfs(
+                Path.of(getClass().getResource("/sysfs/kunpeng920-2node-48").toURI()), null);
+
+        PinningReport report = CarrierPinning.pinCarriers(foreign);
+
+        assertThat(report.complete()).isFalse();
+        assertThat(report.detail()).contains("->cpu24: sched_setaffinity(0, 128, {24}) failed: errno 22 (Invalid argument)");
+        assertThat(report.pins()).extracting(CarrierPin::cpu).contains(0).doesNotContain(24);
     }
 
     private static Map<String, Integer> cpuByCarrier(PinningReport report) {
