@@ -18,6 +18,8 @@ import java.util.concurrent.TimeUnit;
 /**
  * Calibration: how long {@code Blackhole.consumeCPU(tokens)} takes here, which turns the
  * contention presets' token counts into critical-section lengths (benchmarks/README.md records it).
+ * Sampled, so that the runner can quote the median and the fastest call: on a shared machine the
+ * mean includes the time the thread was preempted.
  *
  * <pre>
  * ./mvnw -pl benchmarks -am -Pbench verify -DskipTests -Dbench.config=benchmarks/config/uncontended.json
@@ -25,7 +27,7 @@ import java.util.concurrent.TimeUnit;
  * </pre>
  */
 @State(Scope.Thread)
-@BenchmarkMode(Mode.AverageTime)
+@BenchmarkMode(Mode.SampleTime)
 @OutputTimeUnit(TimeUnit.NANOSECONDS)
 @Warmup(iterations = 3, time = 1)
 @Measurement(iterations = 5, time = 1)
