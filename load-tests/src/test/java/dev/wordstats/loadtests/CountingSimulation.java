@@ -50,7 +50,7 @@ abstract class CountingSimulation extends Simulation {
     final Params params = new Params();
     final URI baseUrl = Loopback.requireLoopback(params.string("baseUrl", "http://127.0.0.1:8080"));
     final long seed = params.longValue("seed", 42);
-    final int p99Millis = params.positiveInt("p99Millis", 2_000);
+    final int p99Millis = params.positiveInt("p99Millis", defaultP99Millis());
     final WordTally sent = new WordTally();
 
     final HttpProtocolBuilder httpProtocol = http
@@ -58,6 +58,11 @@ abstract class CountingSimulation extends Simulation {
             .acceptHeader("application/json")
             .userAgentHeader("wordstats-load-tests")
             .disableWarmUp();
+
+    /** The p99 bound (ms) when -Dp99Millis is not given. Called during construction: return a constant. */
+    int defaultP99Millis() {
+        return 2_000;
+    }
 
     /*
      * The tally step must run after every acknowledged request: loops around these chains use

@@ -34,7 +34,8 @@ import java.util.concurrent.atomic.AtomicLong;
  * looked up in dev.wordstats.loadtests), {@code locks} (NUMA_MCS,FAIR_REENTRANT,UNFAIR_REENTRANT),
  * {@code serviceJar}, {@code comparisonDir}, {@code simulatedNodes} (2: the service splits the
  * CPUs into that many NUMA nodes, so locality shows on a one-node machine; 0 = real topology),
- * {@code serviceArgs} (more {@code --name=value} for the service, space separated),
+ * {@code tomcatMaxConnections} (12000) and {@code tomcatAcceptCount} (4096) for the service's
+ * Tomcat, {@code serviceArgs} (more {@code --name=value} for the service, space separated),
  * {@code serviceJvmArgs}, {@code gatlingJvmArgs}, {@code healthTimeoutSeconds} (180), {@code warmupSeconds} (10: texts posted by the runner before
  * the simulation, so a cold JIT does not decide the figures; the lock figures are the increase
  * from after the warm-up to the end of the run). Every other
@@ -45,7 +46,8 @@ public final class Compare {
 
     static final String DEFAULT_LOCKS = "NUMA_MCS,FAIR_REENTRANT,UNFAIR_REENTRANT";
     private static final Set<String> OWN = Set.of("simulation", "locks", "serviceJar", "comparisonDir",
-            "simulatedNodes", "serviceArgs", "serviceJvmArgs", "gatlingJvmArgs", "healthTimeoutSeconds", "warmupSeconds", "baseUrl");
+            "simulatedNodes", "serviceArgs", "serviceJvmArgs", "gatlingJvmArgs", "healthTimeoutSeconds", "warmupSeconds", "baseUrl", "tomcatMaxConnections", "tomcatAcceptCount",
+            "skipTests", "skipITs", "test", "it"); // the last ones are Maven's, not the simulation's
 
     private Compare() {
     }
@@ -55,7 +57,9 @@ public final class Compare {
         String simulation = qualified(System.getProperty("simulation", "HighContention"));
         List<String> locks = split(System.getProperty("locks", DEFAULT_LOCKS), ",");
         Path jar = Path.of(required("serviceJar")).toAbsolutePath().normalize();
-        Path dir = Path.of(System.getProperty("comparisonDir", "target/comparison")).toAbsolutePath().normalize();
+        // one folder per simulation, so comparing another simulation keeps the earlier report
+        Path dir = Path.of(System.getProperty("comparisonDir", "target/comparison"))
+                .resolve(simulation.substring(simulation.lastIndexOf('.') + 1)).toAbsolutePath().normalize();
         int simulatedNodes = Integer.parseInt(System.getProperty("simulatedNodes", "2"));
         List<String> serviceArgs = split(System.getProperty("serviceArgs", ""), "\\s+");
         List<String> serviceJvmArgs = split(System.getProperty("serviceJvmArgs", ""), "\\s+");
@@ -108,6 +112,9 @@ public final class Compare {
         List<String> appArgs = new ArrayList<>();
         appArgs.add("--wordstats.lock.type=" + lock);
         appArgs.add("--wordstats.numa.simulated-nodes=" + simulatedNodes);
+        // room for the Connections simulation's 10,000 keep-alive connections arriving at once
+        appArgs.add("--server.tomcat.max-connections=" + System.getProperty("tomcatMaxConnections", "12000"));
+        appArgs.add("--server.tomcat.accept-count=" + System.getProperty("tomcatAcceptCount", "4096"));
         appArgs.addAll(serviceArgs);
         long t0 = System.nanoTime();
         System.out.println(prefix + "starting the service");

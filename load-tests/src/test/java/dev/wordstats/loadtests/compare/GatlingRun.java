@@ -55,15 +55,17 @@ final class GatlingRun {
         Files.createDirectories(log.getParent());
         Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
         Stats stats = new Stats();
+        Progress progress = new Progress(prefix);
         try (BufferedReader out = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8));
              PrintWriter file = new PrintWriter(Files.newBufferedWriter(log))) {
             String line;
             while ((line = out.readLine()) != null) {
                 file.println(line);
                 stats.accept(line);
-                if (ECHO.matcher(line).matches() || line.contains("active:")) {
+                if (ECHO.matcher(line).matches()) {
                     System.out.println(prefix + line.strip());
                 }
+                progress.accept(line);
             }
         } finally {
             if (process.isAlive()) {
@@ -90,6 +92,44 @@ final class GatlingRun {
             return String.join(java.io.File.pathSeparator, entries);
         }
         return System.getProperty("java.class.path");
+    }
+
+    /** One line per console period of Gatling: elapsed time, requests so far, active users. */
+    private static final class Progress {
+        private static final Pattern ELAPSED = Pattern.compile("^\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d \\S+\\s+(.+?) elapsed$");
+        private static final Pattern ACTIVE = Pattern.compile(".*active:\\s*([\\d,]+).*");
+        private final String prefix;
+        private String elapsed;
+        private String requests = "?";
+        private long active;
+
+        Progress(String prefix) {
+            this.prefix = prefix;
+        }
+
+        void accept(String line) {
+            Matcher m = ELAPSED.matcher(line);
+            if (m.matches()) {
+                elapsed = m.group(1);
+                active = 0;
+                return;
+            }
+            if (elapsed == null) {
+                return;
+            }
+            Matcher stat = STAT_LINE.matcher(line.strip());
+            if (stat.matches() && stat.group(1).strip().equals("Global")) {
+                requests = stat.group(2) + " requests, " + stat.group(4) + " failed";
+            }
+            Matcher a = ACTIVE.matcher(line);
+            if (a.matches()) {
+                active += Long.parseLong(a.group(1).replace(",", ""));
+            }
+            if (line.startsWith("=====")) {
+                System.out.println(prefix + elapsed + " elapsed: " + requests + ", " + active + " active users");
+                elapsed = null;
+            }
+        }
     }
 
     /** The "Global Information" block Gatling prints at the end; the last one printed wins. */
