@@ -83,7 +83,8 @@ final class Charts {
         for (ResultRow row : rows) {
             byLock.computeIfAbsent(row.lock(), l -> new LinkedHashMap<>()).put(labels.get(row.groupKey()), row);
         }
-        CategoryChart chart = new CategoryChartBuilder().width(Math.max(900, 160 * groups.size() * byLock.size()))
+        CategoryChart chart = new CategoryChartBuilder()
+                .width(Math.max(Math.max(900, 160 * groups.size() * byLock.size()), 8 * title.length()))
                 .height(560).title(title).xAxisTitle("bench").yAxisTitle(yTitle).build();
         chart.getStyler().setLegendPosition(Styler.LegendPosition.OutsideS);
         chart.getStyler().setLegendLayout(Styler.LegendLayout.Horizontal);
