@@ -71,8 +71,13 @@ abstract class CountingSimulation extends Simulation {
 
     /** Posts the fed {@code text} as text/plain and tallies its {@code words} on a 2xx. */
     ChainBuilder postText(Iterator<Map<String, Object>> texts) {
+        return postText(texts, "POST /api/texts");
+    }
+
+    /** {@link #postText(Iterator)} under another request name in the report. */
+    ChainBuilder postText(Iterator<Map<String, Object>> texts, String requestName) {
         return feed(texts)
-                .exec(http("POST /api/texts")
+                .exec(http(requestName)
                         .post("/api/texts")
                         .header("Content-Type", "text/plain; charset=UTF-8")
                         .body(StringBody(session -> session.getString("text")))
