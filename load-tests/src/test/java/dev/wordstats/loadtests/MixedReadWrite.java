@@ -1,6 +1,7 @@
 package dev.wordstats.loadtests;
 
 import static io.gatling.javaapi.core.CoreDsl.atOnceUsers;
+import static io.gatling.javaapi.core.CoreDsl.exec;
 import static io.gatling.javaapi.core.CoreDsl.feed;
 import static io.gatling.javaapi.core.CoreDsl.jmesPath;
 import static io.gatling.javaapi.core.CoreDsl.percent;
@@ -71,9 +72,5 @@ public class MixedReadWrite extends CountingSimulation {
                 read.injectOpen(atOnceUsers(readers)))
                 .protocols(httpProtocol)
                 .assertions(assertionsForRun());
-    }
-
-    private static ChainBuilder exec(io.gatling.javaapi.http.HttpRequestActionBuilder request) {
-        return io.gatling.javaapi.core.CoreDsl.exec(request);
     }
 }
