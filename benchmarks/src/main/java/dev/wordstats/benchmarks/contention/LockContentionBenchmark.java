@@ -37,14 +37,14 @@ import java.util.concurrent.TimeUnit;
  * cross-node handoff share, the calibrated critical-section length.
  *
  * <p>Run one preset (charts, CSV, JSON):
- * <pre>
+ * <pre>{@code
  * ./mvnw -pl benchmarks -am -Pbench verify -DskipTests -Dbench.config=benchmarks/config/high-contention.json
- * </pre>
+ * }</pre>
  * or straight through JMH:
- * <pre>
+ * <pre>{@code
  * ./mvnw -pl benchmarks -am package -DskipTests
- * $JDK25/bin/java -jar benchmarks/target/benchmarks.jar LockContentionBenchmark -p threads=64 -p inCpuTokens=1400
- * </pre>
+ * (. .mvn/select-jdk.sh && "$JAVA_HOME/bin/java" -jar benchmarks/target/benchmarks.jar LockContentionBenchmark -p threads=64 -p inCpuTokens=1400)
+ * }</pre>
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.SingleShotTime)

@@ -21,10 +21,10 @@ import java.util.concurrent.TimeUnit;
  * Sampled, so that the runner can quote the median and the fastest call: on a shared machine the
  * mean includes the time the thread was preempted.
  *
- * <pre>
+ * <pre>{@code
  * ./mvnw -pl benchmarks -am -Pbench verify -DskipTests -Dbench.config=benchmarks/config/uncontended.json
- * $JDK25/bin/java -jar benchmarks/target/benchmarks.jar ConsumeCpuBenchmark
- * </pre>
+ * (. .mvn/select-jdk.sh && "$JAVA_HOME/bin/java" -jar benchmarks/target/benchmarks.jar ConsumeCpuBenchmark)
+ * }</pre>
  */
 @State(Scope.Thread)
 @BenchmarkMode(Mode.SampleTime)

@@ -28,10 +28,10 @@ import java.util.concurrent.TimeUnit;
  * does {@value #BATCH} lookups inside one virtual thread (the case the cache is built for); the
  * start and join of that thread are spread over the batch.
  *
- * <pre>
+ * <pre>{@code
  * ./mvnw -pl benchmarks -am -Pbench verify -DskipTests -Dbench.config=benchmarks/config/uncontended.json
- * $JDK25/bin/java -jar benchmarks/target/benchmarks.jar NodeLookupBenchmark
- * </pre>
+ * (. .mvn/select-jdk.sh && "$JAVA_HOME/bin/java" -jar benchmarks/target/benchmarks.jar NodeLookupBenchmark)
+ * }</pre>
  */
 @State(Scope.Thread)
 @BenchmarkMode(Mode.AverageTime)

@@ -25,10 +25,10 @@ import java.util.concurrent.locks.Lock;
  * without timing ({@code lockUnlockObserved}, {@link LockTimer#NONE}): the price of the service's
  * lock metrics. The locator is the single-node one: the uncontended path must not ask for a node.
  *
- * <pre>
+ * <pre>{@code
  * ./mvnw -pl benchmarks -am -Pbench verify -DskipTests -Dbench.config=benchmarks/config/uncontended.json
- * $JDK25/bin/java -jar benchmarks/target/benchmarks.jar UncontendedLockBenchmark
- * </pre>
+ * (. .mvn/select-jdk.sh && "$JAVA_HOME/bin/java" -jar benchmarks/target/benchmarks.jar UncontendedLockBenchmark)
+ * }</pre>
  */
 @State(Scope.Thread)
 @BenchmarkMode(Mode.AverageTime)

@@ -29,10 +29,10 @@ import java.util.concurrent.atomic.AtomicInteger;
  * ({@code ConcurrentHashMap<String, LongAdder>}, computeIfAbsent + increment) or {@code CHM_MERGE}
  * ({@code ConcurrentHashMap.merge}).
  *
- * <pre>
+ * <pre>{@code
  * ./mvnw -pl benchmarks -am -Pbench verify -DskipTests -Dbench.config=benchmarks/config/text-stats.json
- * $JDK25/bin/java -jar benchmarks/target/benchmarks.jar TextStatsBenchmark -p stripes=16
- * </pre>
+ * (. .mvn/select-jdk.sh && "$JAVA_HOME/bin/java" -jar benchmarks/target/benchmarks.jar TextStatsBenchmark -p stripes=16)
+ * }</pre>
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.SingleShotTime)
