@@ -105,6 +105,10 @@ public final class ObservedLock implements Lock {
 
     @Override
     public void lockInterruptibly() throws InterruptedException {
+        if (Thread.interrupted()) {
+            // Lock's contract: an interrupt pending on entry throws, even when the lock is free.
+            throw new InterruptedException();
+        }
         long start = timed ? System.nanoTime() : 0L;
         boolean fastPath = type.tryFast(delegate);
         if (!fastPath) {
@@ -125,6 +129,9 @@ public final class ObservedLock implements Lock {
 
     @Override
     public boolean tryLock(long time, TimeUnit unit) throws InterruptedException {
+        if (Thread.interrupted()) {
+            throw new InterruptedException();
+        }
         long start = timed ? System.nanoTime() : 0L;
         boolean fastPath = type.tryFast(delegate);
         if (!fastPath && !delegate.tryLock(time, unit)) {
