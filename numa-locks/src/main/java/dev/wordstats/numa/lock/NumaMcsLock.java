@@ -4,6 +4,7 @@ import dev.wordstats.numa.topology.NodeLocator;
 
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
+import java.time.Duration;
 import java.util.Objects;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.Condition;
@@ -23,9 +24,12 @@ import java.util.concurrent.locks.ReentrantLock;
  * thread that does not hold it throws {@link IllegalMonitorStateException}. A waiter that times out
  * or is interrupted leaves its queue without losing a wakeup for those behind it.
  *
- * <p>Not fair: an arriving thread may take a free lock ahead of queued ones (as with a non-fair
- * {@code ReentrantLock}), and among the node queues the one whose head gets the flag first wins.
- * It has no {@link Condition}s: {@link #newCondition()} throws
+ * <p>Not fair, but starvation-free: an arriving thread may take a free lock ahead of queued ones
+ * (as with a non-fair {@code ReentrantLock}), and among the node queues the one whose head gets the
+ * flag first wins; but a queue leader that has waited longer than the handoff threshold
+ * ({@link #DEFAULT_HANDOFF_AFTER}, 1 ms, as in Go's {@code sync.Mutex}) reserves the lock, and
+ * the next release hands it to that leader: until then {@link #tryLock()} and arriving threads
+ * do not get it. It has no {@link Condition}s: {@link #newCondition()} throws
  * {@link UnsupportedOperationException}.
  *
  * <p>Waiting threads spin a little ({@link Thread#onSpinWait()}) and then park, so a waiting virtual
@@ -49,9 +53,12 @@ public final class NumaMcsLock extends NumaMcsLockL1Pad implements Lock {
      * park/unpark handshake is that of AbstractQueuedSynchronizer.
      *
      * State
-     *  - state: 0 free, 1 held. The owner is whoever set it from 0 to 1 by CAS; only the owner sets
-     *    it back to 0. owner/holds/ownerNode are written by the owner only, after the CAS and before
-     *    the release, so the CAS/volatile-store pair orders them between successive owners.
+     *  - state: bit HELD (1) set while the lock is held, bit HANDOFF (2) while a starving leader
+     *    reserves it. The owner is whoever set HELD by CAS (from 0, or from HANDOFF by the leader
+     *    that reserved it); only the owner clears HELD (atomic add). owner/holds/ownerNode are
+     *    written by the owner only, after the CAS and before the release, so the CAS/RMW pair
+     *    orders them between successive owners.
+     *  - handoffWaiter: the leader that set HANDOFF, for the releaser to unpark.
      *  - queues[n]: node n's MCS queue (tail), the slot where its leader publishes itself before
      *    parking on the flag (parkedLeader), and the count of handoffs in a row within the node.
      *  - parkedLeaders: how many leaders are published, so that a release with none (the common
@@ -71,9 +78,18 @@ public final class NumaMcsLock extends NumaMcsLockL1Pad implements Lock {
      *     times; then it publishes itself in parkedLeader, increments parkedLeaders, re-checks the
      *     flag once more, and parks.
      *     Having won, it clears parkedLeader and stays at the head of its queue until it unlocks.
+     *  5. Starvation: a published leader about to park (again), once handoffAfter has passed
+     *     since it entered the slow path, reserves the lock: it sets HANDOFF by CAS (only if no
+     *     one else has), stores itself in handoffWaiter, re-reads state and parks.
+     *     Every acquisition CASes from 0 only, so the reservation blocks bargers, tryLock and
+     *     other leaders; the release clears HELD and unparks handoffWaiter, which CASes HANDOFF ->
+     *     HELD (only it may). This is the handoff of Linux's mutex and Go's sync.Mutex starvation
+     *     mode. Until the reserving leader runs the lock is idle: the price of the bound, paid at
+     *     most once per handoffAfter per starving leader.
      *
      * unlock()
-     *  1. holds--; at zero: forget the owner, then state = 0 (volatile store).
+     *  1. holds--; at zero: forget the owner, then clear HELD (getAndAdd). If HANDOFF was set,
+     *     unpark handoffWaiter and skip step 3 (nobody else can take the lock before it does).
      *  2. If the owner came through a queue, it grants LEADER to its first live successor, skipping
      *     CANCELLED nodes, or, with none, swings the tail back to null (CAS; if that fails a
      *     successor is linking in and will appear in next shortly).
@@ -83,7 +99,15 @@ public final class NumaMcsLock extends NumaMcsLockL1Pad implements Lock {
      *     one node keeps its queue full.
      *
      * Invariants
-     *  - Mutual exclusion: only the CAS 0 -> 1 on state makes an owner; only the owner stores 0.
+     *  - Mutual exclusion: only a CAS that sets HELD makes an owner (from 0, or from HANDOFF by the
+     *    leader that set HANDOFF); only the owner clears HELD.
+     *  - At most one reservation: HANDOFF is set by CAS only when clear, and cleared only by the
+     *    leader that set it (taking the lock, or giving up).
+     *  - No lost wakeup, handoff side (Dekker again): the reserving leader stores handoffWaiter
+     *    after its CAS and then re-reads state; the releaser's RMW clears HELD and then it reads
+     *    handoffWaiter. Either the leader sees HELD clear and takes the lock, or the releaser sees
+     *    the leader and unparks it. A leader that gives up clears handoffWaiter, then HANDOFF, and
+     *    wakes a parked leader if the lock is then free (a release meanwhile woke only it).
      *  - At most one leader per node queue: leadership starts at the queue's first node (empty
      *    queue at enqueue) and is passed only by the departing leader to one successor.
      *  - No lost wakeup, leader side (a Dekker pattern, both sides volatile): a leader stores
@@ -101,9 +125,11 @@ public final class NumaMcsLock extends NumaMcsLockL1Pad implements Lock {
      * Progress and fairness
      *  - Within a node, queued threads become leader in FIFO order.
      *  - Across nodes and against barging arrivals there is no FIFO guarantee: like a non-fair
-     *    ReentrantLock the lock favours throughput; a thread can in principle be overtaken for
-     *    as long as others keep arriving. The local handoff budget bounds how long a node can keep
-     *    other nodes' parked leaders asleep, not how often they then lose the race.
+     *    ReentrantLock the lock favours throughput. But no leader is overtaken for long: the
+     *    local handoff budget bounds how long a node can keep other nodes' parked leaders asleep,
+     *    and the handoff (step 5) bounds how often a woken leader can then lose the race: after
+     *    handoffAfter, one more critical section at most. A queued thread's wait is bounded by
+     *    those of the leaders ahead of it in its node's FIFO queue.
      *  - Spinning is bounded everywhere (SPINS onSpinWait calls, then park; the only other wait is
      *    for a successor's next link, whose writer is between two plain stores and cannot block,
      *    and that wait yields after SPINS). A virtual thread never holds its carrier for long
@@ -131,14 +157,22 @@ public final class NumaMcsLock extends NumaMcsLockL1Pad implements Lock {
     /** Consecutive handoffs inside one node after which the releaser also wakes another node's leader. */
     static final int LOCAL_HANDOFF_BUDGET = 64;
 
+    /** How long a thread may wait in the slow path before its queue's leader reserves the lock. */
+    public static final Duration DEFAULT_HANDOFF_AFTER = Duration.ofMillis(1);
+
+    private static final int HELD = 1;
+    private static final int HANDOFF = 2;
+
     private static final VarHandle STATE;
     private static final VarHandle PARKED_LEADERS;
+    private static final VarHandle HANDOFF_WAITER;
 
     static {
         try {
             MethodHandles.Lookup lookup = MethodHandles.lookup();
             STATE = lookup.findVarHandle(NumaMcsLockFields.class, "state", int.class);
             PARKED_LEADERS = lookup.findVarHandle(NumaMcsLockFields.class, "parkedLeaders", int.class);
+            HANDOFF_WAITER = lookup.findVarHandle(NumaMcsLockFields.class, "handoffWaiter", Thread.class);
         } catch (ReflectiveOperationException e) {
             throw new ExceptionInInitializerError(e);
         }
@@ -146,15 +180,34 @@ public final class NumaMcsLock extends NumaMcsLockL1Pad implements Lock {
 
     private final NodeLocator nodes;
     private final NodeQueue[] queues;
+    private final long handoffAfterNanos;
 
     /**
-     * A lock with one queue per node of {@code nodes}.
+     * A lock with one queue per node of {@code nodes} and the {@link #DEFAULT_HANDOFF_AFTER
+     * default handoff threshold}.
      *
      * @param nodes tells the node of the calling thread; {@link NodeLocator#singleNode()} makes
      *              this a single-queue MCS lock with a flag
      */
     public NumaMcsLock(NodeLocator nodes) {
+        this(nodes, DEFAULT_HANDOFF_AFTER);
+    }
+
+    /**
+     * A lock with one queue per node of {@code nodes}.
+     *
+     * @param nodes        tells the node of the calling thread
+     * @param handoffAfter how long a thread may wait in the slow path before its queue's leader
+     *                     reserves the lock for itself (shorter: fairer and slower; zero reserves
+     *                     at every wake-up that finds the lock taken)
+     */
+    public NumaMcsLock(NodeLocator nodes, Duration handoffAfter) {
         this.nodes = Objects.requireNonNull(nodes, "nodes");
+        Objects.requireNonNull(handoffAfter, "handoffAfter");
+        if (handoffAfter.isNegative()) {
+            throw new IllegalArgumentException("handoffAfter must not be negative, was " + handoffAfter);
+        }
+        this.handoffAfterNanos = saturatedNanos(handoffAfter);
         int count = nodes.nodeCount();
         if (count < 1) {
             throw new IllegalArgumentException("nodeCount must be at least 1, was " + count);
@@ -170,7 +223,7 @@ public final class NumaMcsLock extends NumaMcsLockL1Pad implements Lock {
         Thread current = Thread.currentThread();
         if (owner == current) {
             reenter();
-        } else if (!casState(0, 1)) {
+        } else if (!casState(0, HELD)) {
             acquireQueued(current, false, 0L);
         } else {
             owned(current, null);
@@ -185,7 +238,7 @@ public final class NumaMcsLock extends NumaMcsLockL1Pad implements Lock {
         Thread current = Thread.currentThread();
         if (owner == current) {
             reenter();
-        } else if (!casState(0, 1)) {
+        } else if (!casState(0, HELD)) {
             if (acquireQueued(current, true, 0L) != ACQUIRED) {
                 throw new InterruptedException();
             }
@@ -194,7 +247,7 @@ public final class NumaMcsLock extends NumaMcsLockL1Pad implements Lock {
         }
     }
 
-    /** Takes the lock if it is free now, even if others are queued (barging). */
+    /** Takes the lock if it is free now, even if others are queued (barging), unless a starving leader reserved it. */
     @Override
     public boolean tryLock() {
         Thread current = Thread.currentThread();
@@ -202,7 +255,7 @@ public final class NumaMcsLock extends NumaMcsLockL1Pad implements Lock {
             reenter();
             return true;
         }
-        if (lvState() == 0 && casState(0, 1)) {
+        if (lvState() == 0 && casState(0, HELD)) {
             owned(current, null);
             return true;
         }
@@ -242,8 +295,7 @@ public final class NumaMcsLock extends NumaMcsLockL1Pad implements Lock {
         ownerNode = null;
         owner = null;
         if (node == null) {
-            svState(0);
-            if (lvParkedLeaders() > 0) {
+            if (!release() && lvParkedLeaders() > 0) {
                 wakeParkedLeader(queues.length == 1 ? 0 : nodes.currentNode());
             }
             return;
@@ -253,11 +305,23 @@ public final class NumaMcsLock extends NumaMcsLockL1Pad implements Lock {
         int streak = queue.localStreak + 1;
         boolean budgetSpent = streak >= LOCAL_HANDOFF_BUDGET;
         queue.localStreak = budgetSpent ? 0 : streak;
-        svState(0);
+        boolean handedOff = release();
         QNode successor = passLeadership(node, queue);
-        if ((successor == null || budgetSpent) && lvParkedLeaders() > 0) {
+        if (!handedOff && (successor == null || budgetSpent) && lvParkedLeaders() > 0) {
             wakeParkedLeader(successor == null ? node.node : node.node + 1);
         }
+    }
+
+    /** Clears HELD; if a starving leader reserved the lock, unparks it and returns true. */
+    private boolean release() {
+        if ((releaseState() & HANDOFF) == 0) {
+            return false;
+        }
+        Thread waiter = lvHandoffWaiter();
+        if (waiter != null) { // null: the waiter has not stored itself yet and will see HELD clear
+            LockSupport.unpark(waiter);
+        }
+        return true;
     }
 
     /**
@@ -283,7 +347,20 @@ public final class NumaMcsLock extends NumaMcsLockL1Pad implements Lock {
 
     /** Whether any thread holds this lock; for monitoring, not for synchronization. */
     public boolean isLocked() {
-        return lvState() != 0;
+        return (lvState() & HELD) != 0;
+    }
+
+    /**
+     * Whether a waiter that waited past {@link #handoffAfter()} has reserved this lock: until it
+     * takes it, no other thread can. For monitoring, not for synchronization.
+     */
+    public boolean isReserved() {
+        return (lvState() & HANDOFF) != 0;
+    }
+
+    /** How long a thread may wait in the slow path before its queue's leader reserves the lock. */
+    public Duration handoffAfter() {
+        return Duration.ofNanos(handoffAfterNanos);
     }
 
     /** The number of node queues. */
@@ -294,8 +371,10 @@ public final class NumaMcsLock extends NumaMcsLockL1Pad implements Lock {
     @Override
     public String toString() {
         Thread o = owner;
+        Thread reserver = lvHandoffWaiter();
         return super.toString() + (o == null ? "[Unlocked]" : "[Locked by thread " + o.getName() + "]")
-                + "[queues=" + queues.length + "]";
+                + ((lvState() & HANDOFF) == 0 ? "" : "[Reserved by thread " + (reserver == null ? "?" : reserver.getName()) + "]")
+                + "[queues=" + queues.length + ", parkedLeaders=" + lvParkedLeaders() + "]";
     }
 
     // ---------------------------------------------------------------------------------------------
@@ -313,6 +392,7 @@ public final class NumaMcsLock extends NumaMcsLockL1Pad implements Lock {
      * @return ACQUIRED, or INTERRUPTED / TIMED_OUT after the caller left the queue cleanly
      */
     private int acquireQueued(Thread current, boolean interruptible, long deadline) {
+        long since = System.nanoTime();
         int n = nodes.currentNode();
         if (n < 0 || n >= queues.length) {
             n = 0;
@@ -332,7 +412,7 @@ public final class NumaMcsLock extends NumaMcsLockL1Pad implements Lock {
             }
             interrupted = outcome == LEADER_INTERRUPTED;
         }
-        int outcome = competeForFlag(current, queue, interruptible, deadline);
+        int outcome = competeForFlag(current, queue, interruptible, deadline, since);
         if (outcome == GAVE_UP) {
             departAsLeader(node, queue);
             return giveUpReason(deadline);
@@ -377,13 +457,23 @@ public final class NumaMcsLock extends NumaMcsLockL1Pad implements Lock {
         }
     }
 
-    /** As {@code queue}'s leader, takes the flag, or gives up. */
-    private int competeForFlag(Thread current, NodeQueue queue, boolean interruptible, long deadline) {
+    /**
+     * As {@code queue}'s leader, takes the flag, or gives up; reserves it (HANDOFF) when woken
+     * without it after waiting {@code handoffAfterNanos} since {@code since}.
+     */
+    private int competeForFlag(Thread current, NodeQueue queue, boolean interruptible, long deadline, long since) {
         boolean interrupted = false;
         boolean published = false;
+        boolean reserved = false;
         int spins = SPINS;
         for (;;) {
-            if (lvState() == 0 && casState(0, 1)) {
+            int s = lvState();
+            if (reserved && s == HANDOFF) {
+                // Only we may leave HANDOFF, so the CAS below cannot fail. Clear the slot first:
+                // after the CAS another leader may reserve and store itself there.
+                svHandoffWaiter(null);
+            }
+            if ((s == 0 || (reserved && s == HANDOFF)) && casState(s, HELD)) {
                 if (published) {
                     unpublish(queue);
                 }
@@ -400,6 +490,12 @@ public final class NumaMcsLock extends NumaMcsLockL1Pad implements Lock {
                 queue.svParkedLeader(current);
                 addParkedLeaders(1);
                 published = true;
+            } else if (!reserved && (s & HANDOFF) == 0 && System.nanoTime() - since >= handoffAfterNanos
+                    && casState(s, s | HANDOFF)) {
+                // Reserved: store ourselves, then re-check the flag before parking (the releaser's
+                // side: clear HELD, read handoffWaiter).
+                svHandoffWaiter(current);
+                reserved = true;
             } else {
                 park(this, deadline);
                 if (Thread.interrupted()) {
@@ -413,7 +509,33 @@ public final class NumaMcsLock extends NumaMcsLockL1Pad implements Lock {
         if (published) {
             unpublish(queue);
         }
+        if (reserved) {
+            cancelReservation(queue);
+        }
         return GAVE_UP;
+    }
+
+    /** A reserving leader that gives up: drop the reservation; if the lock is free, wake a leader. */
+    private void cancelReservation(NodeQueue queue) {
+        svHandoffWaiter(null);
+        int s;
+        do {
+            s = lvState();
+        } while (!casState(s, s & ~HANDOFF));
+        // A release while we held the reservation woke only us: pass that wake-up on.
+        if ((s & HELD) == 0 && lvParkedLeaders() > 0) {
+            wakeParkedLeader(queueIndex(queue));
+        }
+    }
+
+    private int queueIndex(NodeQueue queue) {
+        NodeQueue[] qs = queues;
+        for (int i = 0; i < qs.length; i++) {
+            if (qs[i] == queue) {
+                return i;
+            }
+        }
+        return 0;
     }
 
     private void unpublish(NodeQueue queue) {
@@ -534,8 +656,25 @@ public final class NumaMcsLock extends NumaMcsLockL1Pad implements Lock {
         return (int) STATE.getVolatile(this);
     }
 
-    private void svState(int value) {
-        STATE.setVolatile(this, value);
+    /** Clears HELD, returning the state before. */
+    private int releaseState() {
+        return (int) STATE.getAndAdd(this, -HELD);
+    }
+
+    private Thread lvHandoffWaiter() {
+        return (Thread) HANDOFF_WAITER.getVolatile(this);
+    }
+
+    private void svHandoffWaiter(Thread waiter) {
+        HANDOFF_WAITER.setVolatile(this, waiter);
+    }
+
+    private static long saturatedNanos(Duration d) {
+        try {
+            return d.toNanos();
+        } catch (ArithmeticException e) {
+            return Long.MAX_VALUE;
+        }
     }
 
     private boolean casState(int expect, int update) {
@@ -691,11 +830,12 @@ abstract class NumaMcsLockL0Pad {
 }
 
 abstract class NumaMcsLockFields extends NumaMcsLockL0Pad {
-    int state;         // 0 free, 1 held: CAS 0->1 by an acquirer, volatile store 0 by the owner
+    int state;         // HELD|HANDOFF bits: CAS by acquirers and the reserving leader, getAndAdd(-HELD) by the owner
     Thread owner;      // plain: set by the owner after the CAS, cleared before its release store
     QNode ownerNode;   // plain, owner only: the owner's queue node, null after a fast-path acquisition
     int holds;         // plain, owner only: reentrant hold count
     int parkedLeaders; // getAndAdd by leaders around parking (slow path only); read volatile by releasers
+    Thread handoffWaiter; // volatile, by the leader that set HANDOFF (itself, then null); read volatile by releasers
 }
 
 abstract class NumaMcsLockL1Pad extends NumaMcsLockFields {

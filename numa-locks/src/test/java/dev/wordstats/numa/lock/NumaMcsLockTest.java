@@ -1,16 +1,26 @@
 package dev.wordstats.numa.lock;
 
 import dev.wordstats.numa.lock.ConcurrencySupport.ThreadIdNodes;
+import dev.wordstats.numa.lock.ConcurrencySupport.ThreadKind;
+import dev.wordstats.numa.lock.ConcurrencySupport.Workers;
 import dev.wordstats.numa.topology.NodeLocator;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 import org.openjdk.jol.info.ClassLayout;
 import org.openjdk.jol.info.FieldLayout;
 
+import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
+import java.util.concurrent.atomic.AtomicInteger;
 
+import static dev.wordstats.numa.lock.ConcurrencySupport.PROMPT;
+import static dev.wordstats.numa.lock.ConcurrencySupport.awaitParkedOrDone;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -20,6 +30,7 @@ class NumaMcsLockTest {
 
     /** The span that must separate a hot field from any field another writer touches (a cache line pair). */
     private static final long PAD_BYTES = 128;
+
 
     @Test
     void newConditionThrowsUnsupportedOperationWithMessage() {
@@ -105,6 +116,99 @@ class NumaMcsLockTest {
         };
         assertThatThrownBy(() -> new NumaMcsLock(none)).isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("nodeCount");
+    }
+
+    @Test
+    void handoffThresholdDefaultsToOneMillisecondAndRejectsNegativeOrNull() {
+        assertThat(new NumaMcsLock(NodeLocator.singleNode()).handoffAfter()).isEqualTo(Duration.ofMillis(1));
+        assertThat(new NumaMcsLock(NodeLocator.singleNode(), Duration.ZERO).handoffAfter()).isZero();
+        assertThat(new NumaMcsLock(NodeLocator.singleNode(), Duration.ofDays(365 * 1000L)).handoffAfter())
+                .as("saturated, not overflowed").isEqualTo(Duration.ofNanos(Long.MAX_VALUE));
+        assertThatThrownBy(() -> new NumaMcsLock(NodeLocator.singleNode(), Duration.ofNanos(-1)))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("handoffAfter");
+        assertThatThrownBy(() -> new NumaMcsLock(NodeLocator.singleNode(), null))
+                .isInstanceOf(NullPointerException.class);
+    }
+
+    /**
+     * A waiter woken past the handoff threshold while the lock is still held reserves it: the
+     * owner's release then leaves it to that waiter, and a barger's tryLock fails in between
+     * (without the reservation the barger would win: the waiter needs microseconds to run).
+     */
+    @ParameterizedTest(name = "{0} waiter")
+    @EnumSource(ThreadKind.class)
+    void aWaiterPastTheHandoffThresholdReservesTheLockAgainstBargers(ThreadKind kind) throws Exception {
+        NumaMcsLock lock = new NumaMcsLock(NodeLocator.singleNode());
+        CountDownLatch acquired = new CountDownLatch(1);
+        CountDownLatch release = new CountDownLatch(1);
+        try (Workers workers = new Workers(lock)) {
+            lock.lock();
+            Thread waiter = workers.start(kind, "waiter", () -> {
+                lock.lock();
+                acquired.countDown();
+                release.await();
+                lock.unlock();
+            });
+            assertThat(awaitParkedOrDone(waiter, PROMPT)).as("waiter parks behind the owner").isTrue();
+            assertThat(lock.isReserved()).as("not before the threshold").isFalse();
+            Thread.sleep(5); // past the 1 ms threshold
+            LockSupport.unpark(waiter); // a wake-up that finds the lock still taken
+            long deadline = System.nanoTime() + PROMPT.toNanos();
+            while (!lock.isReserved() && System.nanoTime() - deadline < 0) {
+                Thread.sleep(1);
+            }
+            assertThat(lock.isReserved()).as("the waiter reserved the lock").isTrue();
+            assertThat(lock.toString()).contains("Reserved by thread waiter");
+
+            lock.unlock();
+            assertThat(lock.tryLock()).as("a barger's tryLock right after the owner's release").isFalse();
+            assertThat(acquired.await(PROMPT.toMillis(), TimeUnit.MILLISECONDS)).as("the waiter got the lock").isTrue();
+            assertThat(lock.isReserved()).as("the reservation ends with the acquisition").isFalse();
+            release.countDown();
+            workers.joinAll(PROMPT);
+        }
+        assertThat(lock.tryLock()).isTrue();
+        lock.unlock();
+    }
+
+    /** With a zero threshold every parked leader reserves; timeouts and interrupts of reserving leaders still leave a working lock. */
+    @ParameterizedTest(name = "{0} threads")
+    @EnumSource(ThreadKind.class)
+    void reservingLeadersThatGiveUpLeaveTheLockUsable(ThreadKind kind) throws Exception {
+        NumaMcsLock lock = new NumaMcsLock(new ThreadIdNodes(2), Duration.ZERO);
+        int threads = 16;
+        AtomicInteger acquired = new AtomicInteger();
+        AtomicInteger gaveUp = new AtomicInteger();
+        try (Workers workers = new Workers(lock)) {
+            lock.lock();
+            List<Thread> waiters = new ArrayList<>();
+            for (int i = 0; i < threads; i++) {
+                waiters.add(workers.start(kind, "timed-" + i, () -> {
+                    if (lock.tryLock(30, TimeUnit.MILLISECONDS)) {
+                        acquired.incrementAndGet();
+                        lock.unlock();
+                    } else {
+                        gaveUp.incrementAndGet();
+                    }
+                }));
+            }
+            for (Thread waiter : waiters) {
+                waiter.join(PROMPT);
+            }
+            assertThat(gaveUp).as("every timed waiter gave up while the lock was held").hasValue(threads);
+            assertThat(lock.isLocked()).isTrue();
+            Thread late = workers.start(kind, "late", () -> {
+                lock.lock();
+                acquired.incrementAndGet();
+                lock.unlock();
+            });
+            assertThat(awaitParkedOrDone(late, PROMPT)).isTrue();
+            lock.unlock();
+            workers.joinAll(PROMPT);
+        }
+        assertThat(acquired).as("the late waiter got the lock after the holder released it").hasValue(1);
+        assertThat(lock.tryLock()).as("no reservation is left behind").isTrue();
+        lock.unlock();
     }
 
     @Test
