@@ -21,9 +21,9 @@ import java.time.Duration;
  * {@code server.tomcat.max-connections} is 8,192, and its default accept queue
  * ({@code server.tomcat.accept-count}, 100) overflows when hundreds of connections a second
  * arrive, so SYNs are dropped and retried after 1, 3, 7, 15 s (seen as {@code TcpExtListenOverflows}
- * in {@code nstat}). Start it with {@code --server.tomcat.max-connections=12000
- * --server.tomcat.accept-count=4096} (the kernel caps the queue at {@code net.core.somaxconn},
- * 4096 here); the comparison runner passes both. Idle connections must be kept longer than
+ * in {@code nstat}). The service's application.yml sets {@code max-connections: 12000} and
+ * {@code accept-count: 4096} (the kernel caps the queue at {@code net.core.somaxconn}, 4096 here);
+ * the comparison runner passes both explicitly. Idle connections must be kept longer than
  * {@code thinkSeconds} (Tomcat keeps them for its connection timeout, 60 s by default).
  *
  * <pre>

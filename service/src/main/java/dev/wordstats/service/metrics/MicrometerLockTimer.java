@@ -6,6 +6,7 @@ import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
 import io.micrometer.core.instrument.binder.MeterBinder;
 
+import java.time.Duration;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 
@@ -24,6 +25,10 @@ import java.util.concurrent.TimeUnit;
  * <p>Times recorded before the registry binds the timers (during startup) are dropped.
  */
 final class MicrometerLockTimer implements LockTimer, MeterBinder {
+
+    /** Lowest and highest histogram buckets of both timers. */
+    private static final Duration MIN_EXPECTED = Duration.ofNanos(100);
+    private static final Duration MAX_EXPECTED = Duration.ofSeconds(10);
 
     private final LockType lockType;
     private final int sampleEvery;
@@ -48,11 +53,19 @@ final class MicrometerLockTimer implements LockTimer, MeterBinder {
                 .description("Time from asking for a stripe lock to holding it")
                 .tag("lock", lockType.name())
                 .publishPercentileHistogram()
+                // Micrometer's default histogram starts at 1 ms; a stripe lock's waits and holds are
+                // mostly nanoseconds to microseconds.
+                .minimumExpectedValue(MIN_EXPECTED)
+                .maximumExpectedValue(MAX_EXPECTED)
                 .register(registry);
         this.heldTimer = Timer.builder("wordstats.lock.held")
                 .description("Time a stripe lock was held, from acquisition to release")
                 .tag("lock", lockType.name())
                 .publishPercentileHistogram()
+                // Micrometer's default histogram starts at 1 ms; a stripe lock's waits and holds are
+                // mostly nanoseconds to microseconds.
+                .minimumExpectedValue(MIN_EXPECTED)
+                .maximumExpectedValue(MAX_EXPECTED)
                 .register(registry);
     }
 
