@@ -26,8 +26,8 @@ import java.util.concurrent.locks.ReentrantLock;
  *
  * <p>Not fair, but starvation-free: an arriving thread may take a free lock ahead of queued ones
  * (as with a non-fair {@code ReentrantLock}), and among the node queues the one whose head gets the
- * flag first wins; but a queue leader that has waited longer than the handoff threshold
- * ({@link #DEFAULT_HANDOFF_AFTER}, 1 ms, as in Go's {@code sync.Mutex}) reserves the lock, and
+ * flag first wins; but a queue leader that has waited for the lock longer than the handoff
+ * threshold ({@link #DEFAULT_HANDOFF_AFTER}, 1 ms, the bound of Go's {@code sync.Mutex}) reserves it, and
  * the next release hands it to that leader: until then {@link #tryLock()} and arriving threads
  * do not get it. It has no {@link Condition}s: {@link #newCondition()} throws
  * {@link UnsupportedOperationException}.
@@ -78,9 +78,12 @@ public final class NumaMcsLock extends NumaMcsLockL1Pad implements Lock {
      *     times; then it publishes itself in parkedLeader, increments parkedLeaders, re-checks the
      *     flag once more, and parks.
      *     Having won, it clears parkedLeader and stays at the head of its queue until it unlocks.
-     *  5. Starvation: a published leader about to park (again), once handoffAfter has passed
-     *     since it entered the slow path, reserves the lock: it sets HANDOFF by CAS (only if no
-     *     one else has), stores itself in handoffWaiter, re-reads state and parks.
+     *  5. Starvation: a published leader about to park again, once handoffAfter has passed
+     *     since it first published itself, reserves the lock: it sets HANDOFF by CAS (only if no
+     *     one else has), stores itself in handoffWaiter, re-reads state and parks. The clock
+     *     starts at leadership, not at enqueueing: the wait in the node's queue is FIFO and
+     *     bounded by the leaders ahead, and counting it would make every leader of a long queue
+     *     reserve at once, handing the lock from node to node and defeating the local handoffs.
      *     Every acquisition CASes from 0 only, so the reservation blocks bargers, tryLock and
      *     other leaders; the release clears HELD and unparks handoffWaiter, which CASes HANDOFF ->
      *     HELD (only it may). This is the handoff of Linux's mutex and Go's sync.Mutex starvation
@@ -157,7 +160,7 @@ public final class NumaMcsLock extends NumaMcsLockL1Pad implements Lock {
     /** Consecutive handoffs inside one node after which the releaser also wakes another node's leader. */
     static final int LOCAL_HANDOFF_BUDGET = 64;
 
-    /** How long a thread may wait in the slow path before its queue's leader reserves the lock. */
+    /** How long a node queue's leader may wait for the lock before it reserves the lock. */
     public static final Duration DEFAULT_HANDOFF_AFTER = Duration.ofMillis(1);
 
     private static final int HELD = 1;
@@ -197,9 +200,9 @@ public final class NumaMcsLock extends NumaMcsLockL1Pad implements Lock {
      * A lock with one queue per node of {@code nodes}.
      *
      * @param nodes        tells the node of the calling thread
-     * @param handoffAfter how long a thread may wait in the slow path before its queue's leader
-     *                     reserves the lock for itself (shorter: fairer and slower; zero reserves
-     *                     at every wake-up that finds the lock taken)
+     * @param handoffAfter how long the leader of a node queue may wait for the lock (after its
+     *                     spin) before it reserves the lock for itself (shorter: fairer, more
+     *                     idle handoffs; zero reserves whenever a leader parks)
      */
     public NumaMcsLock(NodeLocator nodes, Duration handoffAfter) {
         this.nodes = Objects.requireNonNull(nodes, "nodes");
@@ -358,7 +361,7 @@ public final class NumaMcsLock extends NumaMcsLockL1Pad implements Lock {
         return (lvState() & HANDOFF) != 0;
     }
 
-    /** How long a thread may wait in the slow path before its queue's leader reserves the lock. */
+    /** How long a node queue's leader may wait for the lock before it reserves the lock. */
     public Duration handoffAfter() {
         return Duration.ofNanos(handoffAfterNanos);
     }
@@ -392,7 +395,6 @@ public final class NumaMcsLock extends NumaMcsLockL1Pad implements Lock {
      * @return ACQUIRED, or INTERRUPTED / TIMED_OUT after the caller left the queue cleanly
      */
     private int acquireQueued(Thread current, boolean interruptible, long deadline) {
-        long since = System.nanoTime();
         int n = nodes.currentNode();
         if (n < 0 || n >= queues.length) {
             n = 0;
@@ -412,7 +414,7 @@ public final class NumaMcsLock extends NumaMcsLockL1Pad implements Lock {
             }
             interrupted = outcome == LEADER_INTERRUPTED;
         }
-        int outcome = competeForFlag(current, queue, interruptible, deadline, since);
+        int outcome = competeForFlag(current, queue, interruptible, deadline);
         if (outcome == GAVE_UP) {
             departAsLeader(node, queue);
             return giveUpReason(deadline);
@@ -458,13 +460,14 @@ public final class NumaMcsLock extends NumaMcsLockL1Pad implements Lock {
     }
 
     /**
-     * As {@code queue}'s leader, takes the flag, or gives up; reserves it (HANDOFF) when woken
-     * without it after waiting {@code handoffAfterNanos} since {@code since}.
+     * As {@code queue}'s leader, takes the flag, or gives up; reserves it (HANDOFF) when it finds
+     * the flag taken {@code handoffAfterNanos} or more after it first parked for it.
      */
-    private int competeForFlag(Thread current, NodeQueue queue, boolean interruptible, long deadline, long since) {
+    private int competeForFlag(Thread current, NodeQueue queue, boolean interruptible, long deadline) {
         boolean interrupted = false;
         boolean published = false;
         boolean reserved = false;
+        long since = 0L; // when this leader published itself to park
         int spins = SPINS;
         for (;;) {
             int s = lvState();
@@ -490,6 +493,7 @@ public final class NumaMcsLock extends NumaMcsLockL1Pad implements Lock {
                 queue.svParkedLeader(current);
                 addParkedLeaders(1);
                 published = true;
+                since = System.nanoTime();
             } else if (!reserved && (s & HANDOFF) == 0 && System.nanoTime() - since >= handoffAfterNanos
                     && casState(s, s | HANDOFF)) {
                 // Reserved: store ourselves, then re-check the flag before parking (the releaser's
