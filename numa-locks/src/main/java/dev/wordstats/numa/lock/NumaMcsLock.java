@@ -414,7 +414,7 @@ public final class NumaMcsLock extends NumaMcsLockL1Pad implements Lock {
             }
             interrupted = outcome == LEADER_INTERRUPTED;
         }
-        int outcome = competeForFlag(current, queue, interruptible, deadline);
+        int outcome = competeForFlag(current, n, interruptible, deadline);
         if (outcome == GAVE_UP) {
             departAsLeader(node, queue);
             return giveUpReason(deadline);
@@ -463,7 +463,8 @@ public final class NumaMcsLock extends NumaMcsLockL1Pad implements Lock {
      * As {@code queue}'s leader, takes the flag, or gives up; reserves it (HANDOFF) when it finds
      * the flag taken {@code handoffAfterNanos} or more after it first parked for it.
      */
-    private int competeForFlag(Thread current, NodeQueue queue, boolean interruptible, long deadline) {
+    private int competeForFlag(Thread current, int n, boolean interruptible, long deadline) {
+        NodeQueue queue = queues[n];
         boolean interrupted = false;
         boolean published = false;
         boolean reserved = false;
@@ -514,13 +515,13 @@ public final class NumaMcsLock extends NumaMcsLockL1Pad implements Lock {
             unpublish(queue);
         }
         if (reserved) {
-            cancelReservation(queue);
+            cancelReservation(n);
         }
         return GAVE_UP;
     }
 
-    /** A reserving leader that gives up: drop the reservation; if the lock is free, wake a leader. */
-    private void cancelReservation(NodeQueue queue) {
+    /** A reserving leader of queue {@code n} that gives up: drop the reservation; if the lock is free, wake a leader. */
+    private void cancelReservation(int n) {
         svHandoffWaiter(null);
         int s;
         do {
@@ -528,18 +529,8 @@ public final class NumaMcsLock extends NumaMcsLockL1Pad implements Lock {
         } while (!casState(s, s & ~HANDOFF));
         // A release while we held the reservation woke only us: pass that wake-up on.
         if ((s & HELD) == 0 && lvParkedLeaders() > 0) {
-            wakeParkedLeader(queueIndex(queue));
+            wakeParkedLeader(n);
         }
-    }
-
-    private int queueIndex(NodeQueue queue) {
-        NodeQueue[] qs = queues;
-        for (int i = 0; i < qs.length; i++) {
-            if (qs[i] == queue) {
-                return i;
-            }
-        }
-        return 0;
     }
 
     private void unpublish(NodeQueue queue) {
