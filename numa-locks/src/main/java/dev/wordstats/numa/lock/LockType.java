@@ -20,15 +20,15 @@ public enum LockType {
     /** {@link NumaMcsLock}: one MCS queue per NUMA node and one global flag. */
     NUMA_MCS {
         @Override
-        public Lock create(NodeLocator nodes) {
-            return new NumaMcsLock(nodes);
+        public Lock create(NodeLocator nodes, LockSettings settings) {
+            return new NumaMcsLock(nodes, settings.handoffAfter());
         }
     },
 
     /** {@link ReentrantLock} in fair mode: FIFO handoff, no barging. */
     FAIR_REENTRANT {
         @Override
-        public Lock create(NodeLocator nodes) {
+        public Lock create(NodeLocator nodes, LockSettings settings) {
             return new ReentrantLock(true);
         }
 
@@ -42,20 +42,31 @@ public enum LockType {
     /** {@link ReentrantLock} in its default, non-fair mode: arriving threads may barge. */
     UNFAIR_REENTRANT {
         @Override
-        public Lock create(NodeLocator nodes) {
+        public Lock create(NodeLocator nodes, LockSettings settings) {
             return new ReentrantLock(false);
         }
     };
 
-    /** A new, unobserved lock of this type: it counts nothing and costs nothing extra. */
-    public abstract Lock create(NodeLocator nodes);
+    /** A new, unobserved lock of this type with the default settings: it counts nothing and costs nothing extra. */
+    public Lock create(NodeLocator nodes) {
+        return create(nodes, LockSettings.DEFAULTS);
+    }
+
+    /** A new, unobserved lock of this type, tuned by the {@code settings} that apply to it. */
+    public abstract Lock create(NodeLocator nodes, LockSettings settings);
 
     /**
-     * A new lock of this type that counts fast/slow acquisitions and same/cross-node handoffs, and
-     * reports wait and hold times to {@code timer} ({@link LockTimer#NONE} for no clock reads).
+     * A new lock of this type with the default settings that counts fast/slow acquisitions and
+     * same/cross-node handoffs, and reports wait and hold times to {@code timer}
+     * ({@link LockTimer#NONE} for no clock reads).
      */
     public ObservedLock createObserved(NodeLocator nodes, LockTimer timer) {
-        return new ObservedLock(this, create(nodes), nodes, timer);
+        return createObserved(nodes, LockSettings.DEFAULTS, timer);
+    }
+
+    /** As {@link #createObserved(NodeLocator, LockTimer)}, tuned by the {@code settings} that apply to this type. */
+    public ObservedLock createObserved(NodeLocator nodes, LockSettings settings, LockTimer timer) {
+        return new ObservedLock(this, create(nodes, settings), nodes, timer);
     }
 
     /**

@@ -1,0 +1,26 @@
+package dev.wordstats.numa.lock;
+
+import java.time.Duration;
+import java.util.Objects;
+
+/**
+ * Tuning of the lock algorithms, for {@link LockType#create(dev.wordstats.numa.topology.NodeLocator,
+ * LockSettings)}. A type ignores the settings it has no use for, so one configuration serves
+ * whichever type is chosen.
+ *
+ * @param handoffAfter {@link LockType#NUMA_MCS}: how long a node queue's leader may wait for the
+ *                     lock before it reserves it (see {@link NumaMcsLock#handoffAfter()}); not
+ *                     negative
+ */
+public record LockSettings(Duration handoffAfter) {
+
+    /** The defaults: {@link NumaMcsLock#DEFAULT_HANDOFF_AFTER}. */
+    public static final LockSettings DEFAULTS = new LockSettings(NumaMcsLock.DEFAULT_HANDOFF_AFTER);
+
+    public LockSettings {
+        Objects.requireNonNull(handoffAfter, "handoffAfter");
+        if (handoffAfter.isNegative()) {
+            throw new IllegalArgumentException("handoffAfter must not be negative, was " + handoffAfter);
+        }
+    }
+}
