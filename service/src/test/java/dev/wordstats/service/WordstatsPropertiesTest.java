@@ -9,6 +9,7 @@ import org.springframework.boot.validation.autoconfigure.ValidationAutoConfigura
 import org.springframework.context.annotation.Configuration;
 import org.springframework.context.annotation.Import;
 
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -35,6 +36,8 @@ class WordstatsPropertiesTest {
             assertThat(p.lock().stripes()).isEqualTo(64);
             assertThat(p.lock().timing()).isTrue();
             assertThat(p.lock().timingSampleEvery()).isEqualTo(8);
+            assertThat(p.lock().handoffAfter()).isEqualTo(Duration.ofMillis(1));
+            assertThat(p.lock().settings().handoffAfter()).isEqualTo(Duration.ofMillis(1));
             assertThat(p.numa().simulatedNodes()).isZero();
             assertThat(p.numa().pinCarriers()).isFalse();
             assertThat(p.limits().maxWordLength()).isEqualTo(100);
@@ -66,6 +69,20 @@ class WordstatsPropertiesTest {
             assertThat(context).hasFailed();
             assertThat(messages(context.getStartupFailure()))
                     .contains("wordstats.lock.stripes must be a power of two from 1 to 65536, was 48");
+        });
+    }
+
+    @Test
+    void handoffThresholdBindsDurationsAndRejectsNegativeOrHugeOnes() {
+        runner.withPropertyValues("wordstats.lock.handoff-after=5ms").run(context ->
+                assertThat(context.getBean(WordstatsProperties.class).lock().handoffAfter()).isEqualTo(Duration.ofMillis(5)));
+        runner.withPropertyValues("wordstats.lock.handoff-after=-1ms").run(context -> {
+            assertThat(context).hasFailed();
+            assertThat(messages(context.getStartupFailure())).contains("wordstats.lock.handoff-after must be from 0 to 1m");
+        });
+        runner.withPropertyValues("wordstats.lock.handoff-after=2h").run(context -> {
+            assertThat(context).hasFailed();
+            assertThat(messages(context.getStartupFailure())).contains("wordstats.lock.handoff-after must be from 0 to 1m");
         });
     }
 

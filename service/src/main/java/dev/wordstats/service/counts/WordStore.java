@@ -1,6 +1,7 @@
 package dev.wordstats.service.counts;
 
 import dev.wordstats.numa.counts.StripedCounts;
+import dev.wordstats.numa.lock.LockSettings;
 import dev.wordstats.numa.lock.LockStats;
 import dev.wordstats.numa.lock.LockTimer;
 import dev.wordstats.numa.lock.LockType;
@@ -45,8 +46,9 @@ public class WordStore {
 
     public WordStore(WordstatsProperties properties, NodeLocator nodes, LockTimer lockTimer) {
         this.lockType = properties.lock().type();
+        LockSettings settings = properties.lock().settings();
         this.maxDistinct = properties.limits().maxDistinctWords();
-        this.counts = new StripedCounts<>(properties.lock().stripes(), i -> lockType.createObserved(nodes, lockTimer));
+        this.counts = new StripedCounts<>(properties.lock().stripes(), i -> lockType.createObserved(nodes, settings, lockTimer));
     }
 
     /**

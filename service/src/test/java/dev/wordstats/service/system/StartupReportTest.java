@@ -29,7 +29,7 @@ class StartupReportTest {
         String line = new StartupReport(store, numa, properties).line();
 
         assertThat(line).contains("lock=UNFAIR_REENTRANT", "stripes=16", "nodes=1 simulated", "carrier pinning=off",
-                "request threads=virtual");
+                "request threads=virtual").doesNotContain("handoff-after");
     }
 
     @Test
@@ -40,7 +40,16 @@ class StartupReportTest {
 
         String line = new StartupReport(store, numa, properties).line();
 
-        assertThat(line).contains("lock=NUMA_MCS", "stripes=64", " real (", "request threads=platform");
+        assertThat(line).contains("lock=NUMA_MCS handoff-after=1ms", "stripes=64", " real (", "request threads=platform");
+    }
+
+    @Test
+    void lineShowsAConfiguredHandoffThreshold() {
+        WordstatsProperties properties = properties(Map.of("wordstats.lock.handoff-after", "250us"));
+        NumaRuntime numa = new NumaRuntime(properties, new MockEnvironment());
+        WordStore store = new WordStore(properties, numa.nodeLocator(), LockTimer.NONE);
+
+        assertThat(new StartupReport(store, numa, properties).line()).contains("lock=NUMA_MCS handoff-after=250000ns");
     }
 
     @Test
