@@ -3,6 +3,7 @@ package dev.wordstats.benchmarks.contention;
 import dev.wordstats.benchmarks.BenchmarkJvm;
 import dev.wordstats.benchmarks.CpuTokens;
 import dev.wordstats.benchmarks.NodeSetup;
+import dev.wordstats.numa.lock.LockSettings;
 import dev.wordstats.numa.lock.LockType;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -18,6 +19,7 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
 
+import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -92,20 +94,26 @@ public class LockContentionBenchmark {
     @Param("true")
     public boolean recordWaits;
 
+    /** NUMA_MCS only: how long a queue leader waits before it reserves the lock (LockSettings.handoffAfter). */
+    @Param("1000")
+    public long handoffAfterMicros;
+
     private NodeSetup nodes;
+    private LockSettings settings;
     private double csNanos;
     private ContentionRound round;
 
     @Setup(Level.Trial)
     public void setUpTrial() {
         nodes = NodeSetup.create(simulatedNodes, pinCarriers);
+        settings = new LockSettings(Duration.ofNanos(TimeUnit.MICROSECONDS.toNanos(handoffAfterMicros)));
         csNanos = CpuTokens.nanosFor(inCpuTokens, 300);
         System.out.printf("# critical section: %d tokens = %.0f ns on one thread%n", inCpuTokens, csNanos);
     }
 
     @Setup(Level.Invocation)
     public void setUpRound() throws InterruptedException {
-        round = new ContentionRound(lockType.create(nodes.locator()), nodes.locator(), actionsCount, threads,
+        round = new ContentionRound(lockType.create(nodes.locator(), settings), nodes.locator(), actionsCount, threads,
                 beforeCpuTokens, inCpuTokens, yieldsBefore, yieldInCrit, remotePenaltyTokens, recordWaits);
         round.start();
     }
