@@ -13,8 +13,8 @@ public final class BenchmarkJvm {
     public static final String NATIVE_ACCESS = "--enable-native-access=ALL-UNNAMED";
     /** A fixed heap, so GC sizing does not differ between forks. */
     public static final String HEAP = "-Xms1g";
+
     public static final String HEAP_MAX = "-Xmx1g";
 
-    private BenchmarkJvm() {
-    }
+    private BenchmarkJvm() {}
 }

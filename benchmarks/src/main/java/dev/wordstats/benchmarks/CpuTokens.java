@@ -1,8 +1,7 @@
 package dev.wordstats.benchmarks;
 
-import org.openjdk.jmh.infra.Blackhole;
-
 import java.util.Arrays;
+import org.openjdk.jmh.infra.Blackhole;
 
 /**
  * Calibrates {@link Blackhole#consumeCPU(long)}: how long {@code tokens} tokens take on this machine,
@@ -11,8 +10,7 @@ import java.util.Arrays;
  */
 public final class CpuTokens {
 
-    private CpuTokens() {
-    }
+    private CpuTokens() {}
 
     /**
      * The time of one {@code consumeCPU(tokens)} call in nanoseconds, after roughly

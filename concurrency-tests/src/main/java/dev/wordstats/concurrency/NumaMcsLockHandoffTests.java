@@ -1,5 +1,8 @@
 package dev.wordstats.concurrency;
 
+import static org.openjdk.jcstress.annotations.Expect.ACCEPTABLE;
+import static org.openjdk.jcstress.annotations.Expect.FORBIDDEN;
+
 import dev.wordstats.numa.lock.NumaMcsLock;
 import org.openjdk.jcstress.annotations.Actor;
 import org.openjdk.jcstress.annotations.Description;
@@ -7,9 +10,6 @@ import org.openjdk.jcstress.annotations.JCStressTest;
 import org.openjdk.jcstress.annotations.Outcome;
 import org.openjdk.jcstress.annotations.State;
 import org.openjdk.jcstress.infra.results.II_Result;
-
-import static org.openjdk.jcstress.annotations.Expect.ACCEPTABLE;
-import static org.openjdk.jcstress.annotations.Expect.FORBIDDEN;
 
 /**
  * What one owner writes under {@link NumaMcsLock} the next owner sees whole: the unlock-then-lock
@@ -25,7 +25,10 @@ public final class NumaMcsLockHandoffTests {
     @Description("writer unlocks, reader locks: the reader sees both writes or neither (cross-node)")
     @Outcome(id = "0, 0", expect = ACCEPTABLE, desc = "the reader held the lock first")
     @Outcome(id = "1, 1", expect = ACCEPTABLE, desc = "the reader held the lock after the writer and saw both writes")
-    @Outcome(id = {"0, 1", "1, 0"}, expect = FORBIDDEN, desc = "torn view: the reader ran inside the writer's critical section, or the handoff lost a write")
+    @Outcome(
+            id = {"0, 1", "1, 0"},
+            expect = FORBIDDEN,
+            desc = "torn view: the reader ran inside the writer's critical section, or the handoff lost a write")
     @State
     public static class CrossNode {
         private final NumaMcsLock lock = new NumaMcsLock(ActorNodes.TWO_NODES);
@@ -62,7 +65,10 @@ public final class NumaMcsLockHandoffTests {
     @Description("writer unlocks, reader locks: the reader sees both writes or neither (same node)")
     @Outcome(id = "0, 0", expect = ACCEPTABLE, desc = "the reader held the lock first")
     @Outcome(id = "1, 1", expect = ACCEPTABLE, desc = "the reader held the lock after the writer and saw both writes")
-    @Outcome(id = {"0, 1", "1, 0"}, expect = FORBIDDEN, desc = "torn view: the reader ran inside the writer's critical section, or the handoff lost a write")
+    @Outcome(
+            id = {"0, 1", "1, 0"},
+            expect = FORBIDDEN,
+            desc = "torn view: the reader ran inside the writer's critical section, or the handoff lost a write")
     @State
     public static class SameNode {
         private final NumaMcsLock lock = new NumaMcsLock(ActorNodes.TWO_NODES);

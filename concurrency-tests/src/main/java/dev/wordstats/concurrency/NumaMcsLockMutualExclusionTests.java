@@ -1,5 +1,8 @@
 package dev.wordstats.concurrency;
 
+import static org.openjdk.jcstress.annotations.Expect.ACCEPTABLE;
+import static org.openjdk.jcstress.annotations.Expect.FORBIDDEN;
+
 import dev.wordstats.numa.lock.NumaMcsLock;
 import dev.wordstats.numa.topology.NodeLocator;
 import org.openjdk.jcstress.annotations.Actor;
@@ -9,9 +12,6 @@ import org.openjdk.jcstress.annotations.JCStressTest;
 import org.openjdk.jcstress.annotations.Outcome;
 import org.openjdk.jcstress.annotations.State;
 import org.openjdk.jcstress.infra.results.I_Result;
-
-import static org.openjdk.jcstress.annotations.Expect.ACCEPTABLE;
-import static org.openjdk.jcstress.annotations.Expect.FORBIDDEN;
 
 /**
  * Two actors each increment a plain counter under {@link NumaMcsLock}; a lost update means both
@@ -97,7 +97,10 @@ public final class NumaMcsLockMutualExclusionTests {
     @JCStressTest
     @Description("two acquisitions by one actor against one by another, same node")
     @Outcome(id = "3", expect = ACCEPTABLE, desc = "all three increments happened")
-    @Outcome(id = {"1", "2"}, expect = FORBIDDEN, desc = "lost update: both actors were inside the lock at once")
+    @Outcome(
+            id = {"1", "2"},
+            expect = FORBIDDEN,
+            desc = "lost update: both actors were inside the lock at once")
     @State
     public static class RepeatedAcquisition {
         private final NumaMcsLock lock = new NumaMcsLock(NodeLocator.singleNode());

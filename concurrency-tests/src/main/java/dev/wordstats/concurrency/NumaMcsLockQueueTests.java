@@ -1,5 +1,8 @@
 package dev.wordstats.concurrency;
 
+import static org.openjdk.jcstress.annotations.Expect.ACCEPTABLE;
+import static org.openjdk.jcstress.annotations.Expect.FORBIDDEN;
+
 import dev.wordstats.numa.lock.NumaMcsLock;
 import org.openjdk.jcstress.annotations.Actor;
 import org.openjdk.jcstress.annotations.Arbiter;
@@ -8,9 +11,6 @@ import org.openjdk.jcstress.annotations.JCStressTest;
 import org.openjdk.jcstress.annotations.Outcome;
 import org.openjdk.jcstress.annotations.State;
 import org.openjdk.jcstress.infra.results.I_Result;
-
-import static org.openjdk.jcstress.annotations.Expect.ACCEPTABLE;
-import static org.openjdk.jcstress.annotations.Expect.FORBIDDEN;
 
 /**
  * Queues longer than one waiter: a granted successor inside a node queue, a leader of another node
@@ -27,7 +27,10 @@ public final class NumaMcsLockQueueTests {
     @JCStressTest
     @Description("three actors, two nodes: a node queue of two plus a barging re-acquisition from the other node")
     @Outcome(id = "4", expect = ACCEPTABLE, desc = "all four increments happened")
-    @Outcome(id = {"1", "2", "3"}, expect = FORBIDDEN, desc = "lost update: two actors were inside the lock at once")
+    @Outcome(
+            id = {"1", "2", "3"},
+            expect = FORBIDDEN,
+            desc = "lost update: two actors were inside the lock at once")
     @State
     public static class ThreeActors {
         private final NumaMcsLock lock = new NumaMcsLock(ActorNodes.TWO_NODES);
@@ -71,7 +74,10 @@ public final class NumaMcsLockQueueTests {
     @JCStressTest
     @Description("four actors, two per node, two acquisitions each")
     @Outcome(id = "8", expect = ACCEPTABLE, desc = "all eight increments happened")
-    @Outcome(id = {"[1-7]"}, expect = FORBIDDEN, desc = "lost update: two actors were inside the lock at once")
+    @Outcome(
+            id = {"[1-7]"},
+            expect = FORBIDDEN,
+            desc = "lost update: two actors were inside the lock at once")
     @State
     public static class FourActors {
         private final NumaMcsLock lock = new NumaMcsLock(ActorNodes.TWO_NODES);

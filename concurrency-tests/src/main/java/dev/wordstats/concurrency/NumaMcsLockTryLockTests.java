@@ -1,6 +1,10 @@
 package dev.wordstats.concurrency;
 
+import static org.openjdk.jcstress.annotations.Expect.ACCEPTABLE;
+import static org.openjdk.jcstress.annotations.Expect.FORBIDDEN;
+
 import dev.wordstats.numa.lock.NumaMcsLock;
+import java.util.concurrent.TimeUnit;
 import org.openjdk.jcstress.annotations.Actor;
 import org.openjdk.jcstress.annotations.Arbiter;
 import org.openjdk.jcstress.annotations.Description;
@@ -8,11 +12,6 @@ import org.openjdk.jcstress.annotations.JCStressTest;
 import org.openjdk.jcstress.annotations.Outcome;
 import org.openjdk.jcstress.annotations.State;
 import org.openjdk.jcstress.infra.results.II_Result;
-
-import java.util.concurrent.TimeUnit;
-
-import static org.openjdk.jcstress.annotations.Expect.ACCEPTABLE;
-import static org.openjdk.jcstress.annotations.Expect.FORBIDDEN;
 
 /**
  * tryLock and timed tryLock of {@link NumaMcsLock} against lock(): the result pair is (whether the
@@ -27,7 +26,10 @@ public final class NumaMcsLockTryLockTests {
     @JCStressTest
     @Description("tryLock vs lock, actors on different nodes")
     @Outcome(id = "1, 2", expect = ACCEPTABLE, desc = "tryLock got the lock; both incremented, one after the other")
-    @Outcome(id = "0, 1", expect = ACCEPTABLE, desc = "tryLock found the lock held and gave up; only lock() incremented")
+    @Outcome(
+            id = "0, 1",
+            expect = ACCEPTABLE,
+            desc = "tryLock found the lock held and gave up; only lock() incremented")
     @Outcome(id = "1, 1", expect = FORBIDDEN, desc = "lost update: tryLock succeeded while the other actor was inside")
     @Outcome(id = "0, 2", expect = FORBIDDEN, desc = "counted an increment without holding the lock")
     @State
@@ -73,7 +75,10 @@ public final class NumaMcsLockTryLockTests {
     @Description("timed tryLock (2 microseconds) vs lock, both on one node: the abort path of a queued waiter")
     @Outcome(id = "1, 2", expect = ACCEPTABLE, desc = "the timed tryLock got the lock; both incremented")
     @Outcome(id = "0, 1", expect = ACCEPTABLE, desc = "the timed tryLock timed out; only lock() incremented")
-    @Outcome(id = "1, 1", expect = FORBIDDEN, desc = "lost update: the timed tryLock got in while the other actor was inside")
+    @Outcome(
+            id = "1, 1",
+            expect = FORBIDDEN,
+            desc = "lost update: the timed tryLock got in while the other actor was inside")
     @Outcome(id = "0, 2", expect = FORBIDDEN, desc = "counted an increment without holding the lock")
     @Outcome(id = "-1, .*", expect = FORBIDDEN, desc = "the lock was left held after both actors finished")
     @State

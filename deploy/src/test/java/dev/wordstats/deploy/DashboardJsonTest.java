@@ -27,7 +27,9 @@ class DashboardJsonTest {
     void thereIsAtLeastOneDashboardWithPanels() {
         assertThat(DashboardQueries.dashboardFiles()).isNotEmpty();
         for (Path file : DashboardQueries.dashboardFiles()) {
-            assertThat(DashboardQueries.panels(DashboardQueries.read(file))).as(file.toString()).hasSizeGreaterThan(5);
+            assertThat(DashboardQueries.panels(DashboardQueries.read(file)))
+                    .as(file.toString())
+                    .hasSizeGreaterThan(5);
         }
     }
 
@@ -40,7 +42,11 @@ class DashboardJsonTest {
                 if (!DATASOURCE_UID.equals(panel.path("datasource").path("uid").asText())) {
                     problems.add(where + ": panel datasource uid is not " + DATASOURCE_UID);
                 }
-                if (panel.path("fieldConfig").path("defaults").path("unit").asText().isBlank()) {
+                if (panel.path("fieldConfig")
+                        .path("defaults")
+                        .path("unit")
+                        .asText()
+                        .isBlank()) {
                     problems.add(where + ": no unit");
                 }
                 JsonNode targets = panel.path("targets");
@@ -51,8 +57,10 @@ class DashboardJsonTest {
                     if (target.path("expr").asText().isBlank()) {
                         problems.add(where + " [" + target.path("refId").asText() + "]: empty expr");
                     }
-                    if (!DATASOURCE_UID.equals(target.path("datasource").path("uid").asText())) {
-                        problems.add(where + " [" + target.path("refId").asText() + "]: target datasource uid is not " + DATASOURCE_UID);
+                    if (!DATASOURCE_UID.equals(
+                            target.path("datasource").path("uid").asText())) {
+                        problems.add(where + " [" + target.path("refId").asText() + "]: target datasource uid is not "
+                                + DATASOURCE_UID);
                     }
                 }
             }
@@ -66,10 +74,14 @@ class DashboardJsonTest {
         for (Path file : DashboardQueries.dashboardFiles()) {
             JsonNode dashboard = DashboardQueries.read(file);
             assertThat(dashboard.path("uid").asText()).as(file + " uid").isNotBlank();
-            assertThat(uids.add(dashboard.path("uid").asText())).as(file + " uid unique").isTrue();
+            assertThat(uids.add(dashboard.path("uid").asText()))
+                    .as(file + " uid unique")
+                    .isTrue();
             Set<Integer> ids = new HashSet<>();
             for (JsonNode panel : dashboard.path("panels")) {
-                assertThat(ids.add(panel.path("id").asInt())).as(file + " panel id " + panel.path("id")).isTrue();
+                assertThat(ids.add(panel.path("id").asInt()))
+                        .as(file + " panel id " + panel.path("id"))
+                        .isTrue();
             }
         }
     }
@@ -116,13 +128,28 @@ class DashboardJsonTest {
 
     @Test
     void theDashboardCoversTheMetricsTheServiceEmits() {
-        String exprs = String.join("\n", DashboardQueries.all().stream().map(DashboardQueries.Query::expr).toList());
-        assertThat(exprs).contains(
-                "wordstats_lock_wait_seconds_bucket", "wordstats_lock_wait_seconds_max", "wordstats_lock_held_seconds_bucket",
-                "wordstats_lock_acquisitions_total", "wordstats_lock_handoffs_total", "wordstats_words_counted_total",
-                "wordstats_words_distinct", "http_server_requests_seconds_count", "http_server_requests_seconds_bucket",
-                "jvm_threads_virtual_live_threads", "jvm_threads_virtual_pinned_seconds_count", "jvm_memory_used_bytes",
-                "jvm_gc_pause_seconds_sum", "process_cpu_usage", "system_cpu_usage");
+        String exprs = String.join(
+                "\n",
+                DashboardQueries.all().stream()
+                        .map(DashboardQueries.Query::expr)
+                        .toList());
+        assertThat(exprs)
+                .contains(
+                        "wordstats_lock_wait_seconds_bucket",
+                        "wordstats_lock_wait_seconds_max",
+                        "wordstats_lock_held_seconds_bucket",
+                        "wordstats_lock_acquisitions_total",
+                        "wordstats_lock_handoffs_total",
+                        "wordstats_words_counted_total",
+                        "wordstats_words_distinct",
+                        "http_server_requests_seconds_count",
+                        "http_server_requests_seconds_bucket",
+                        "jvm_threads_virtual_live_threads",
+                        "jvm_threads_virtual_pinned_seconds_count",
+                        "jvm_memory_used_bytes",
+                        "jvm_gc_pause_seconds_sum",
+                        "process_cpu_usage",
+                        "system_cpu_usage");
     }
 
     private static JsonNode variable(JsonNode vars, String name) {

@@ -20,8 +20,10 @@ final class DashboardQueries {
 
         /** The expression Prometheus would get from Grafana, for one lock type and rate window. */
         String substituted(String lock, String rateInterval) {
-            return expr.replace("${lock}", lock).replace("$lock", lock)
-                    .replace("${__rate_interval}", rateInterval).replace("$__rate_interval", rateInterval);
+            return expr.replace("${lock}", lock)
+                    .replace("$lock", lock)
+                    .replace("${__rate_interval}", rateInterval)
+                    .replace("$__rate_interval", rateInterval);
         }
 
         @Override
@@ -30,8 +32,7 @@ final class DashboardQueries {
         }
     }
 
-    private DashboardQueries() {
-    }
+    private DashboardQueries() {}
 
     static Path grafanaDir() {
         return Path.of(System.getProperty("wordstats.grafana.dir", "../grafana"));
@@ -76,8 +77,11 @@ final class DashboardQueries {
             JsonNode dashboard = read(file);
             for (JsonNode panel : panels(dashboard)) {
                 for (JsonNode target : panel.path("targets")) {
-                    out.add(new Query(file.getFileName().toString(), panel.path("title").asText(),
-                            target.path("refId").asText(), target.path("expr").asText()));
+                    out.add(new Query(
+                            file.getFileName().toString(),
+                            panel.path("title").asText(),
+                            target.path("refId").asText(),
+                            target.path("expr").asText()));
                 }
             }
         }

@@ -21,7 +21,8 @@ class DeployFilesTest {
     void everyPublishedPortIsBoundToLoopback() throws IOException {
         List<String> published = new ArrayList<>();
         try (Stream<Path> files = Files.list(DashboardQueries.deployDir())) {
-            for (Path file : files.filter(f -> f.getFileName().toString().matches("docker-compose.*\\.ya?ml")).toList()) {
+            for (Path file : files.filter(f -> f.getFileName().toString().matches("docker-compose.*\\.ya?ml"))
+                    .toList()) {
                 boolean inPorts = false;
                 for (String line : Files.readAllLines(file)) {
                     if (line.trim().equals("ports:")) {
@@ -43,7 +44,9 @@ class DeployFilesTest {
     @Test
     void prometheusScrapesTheActuatorEveryFiveSeconds() throws IOException {
         String config = Files.readString(DashboardQueries.deployDir().resolve("prometheus.yml"));
-        assertThat(config).contains("metrics_path: /actuator/prometheus").contains("scrape_interval: 5s")
+        assertThat(config)
+                .contains("metrics_path: /actuator/prometheus")
+                .contains("scrape_interval: 5s")
                 .contains("targets: [\"service:8080\"]");
     }
 
@@ -51,20 +54,26 @@ class DeployFilesTest {
     void grafanaProvisioningHasAFixedDatasourceUidAndAFileProviderForTheMountedDashboards() throws IOException {
         Path provisioning = DashboardQueries.grafanaDir().resolve("provisioning");
         String datasource = Files.readString(provisioning.resolve("datasources/prometheus.yml"));
-        assertThat(datasource).contains("uid: wordstats-prometheus").contains("type: prometheus")
+        assertThat(datasource)
+                .contains("uid: wordstats-prometheus")
+                .contains("type: prometheus")
                 .contains("url: http://prometheus:9090");
         String provider = Files.readString(provisioning.resolve("dashboards/wordstats.yml"));
         assertThat(provider).contains("type: file").contains("path: /var/lib/grafana/dashboards");
         String compose = Files.readString(DashboardQueries.deployDir().resolve("docker-compose.yml"));
-        assertThat(compose).contains("../grafana/dashboards:/var/lib/grafana/dashboards:ro")
+        assertThat(compose)
+                .contains("../grafana/dashboards:/var/lib/grafana/dashboards:ro")
                 .contains("../grafana/provisioning:/etc/grafana/provisioning:ro");
     }
 
     @Test
     void theLockIsSwitchedByTheMountedApplicationYml() throws IOException {
         String yml = Files.readString(DashboardQueries.deployDir().resolve("application.yml"));
-        assertThat(yml).containsPattern("(?m)^  lock:\\n(    #.*\\n)*    type: (NUMA_MCS|FAIR_REENTRANT|UNFAIR_REENTRANT)$");
+        assertThat(yml)
+                .containsPattern("(?m)^  lock:\\n(    #.*\\n)*    type: (NUMA_MCS|FAIR_REENTRANT|UNFAIR_REENTRANT)$");
         String compose = Files.readString(DashboardQueries.deployDir().resolve("docker-compose.yml"));
-        assertThat(compose).contains("./application.yml:/app/config/application.yml:ro").contains("- WORDSTATS_LOCK_TYPE\n");
+        assertThat(compose)
+                .contains("./application.yml:/app/config/application.yml:ro")
+                .contains("- WORDSTATS_LOCK_TYPE\n");
     }
 }

@@ -59,9 +59,11 @@ class DeployStackTest {
     private static final String CONFIGURED_LOCK = "NUMA_MCS"; // deploy/application.yml
     private static final String SWITCHED_LOCK = "FAIR_REENTRANT";
     private static final String[] VOCABULARY = ("numa lock stripe carrier virtual thread queue node handoff "
-            + "spin park wait hold fair unfair word count").split(" ");
+                    + "spin park wait hold fair unfair word count")
+            .split(" ");
 
-    private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+    private static final HttpClient HTTP =
+            HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
     private static final long LOAD_MILLIS = Long.getLong("wordstats.deploy.loadMillis", 12_000);
 
     private static Network network;
@@ -72,12 +74,18 @@ class DeployStackTest {
     @BeforeAll
     static void startStack() throws IOException {
         DockerRequirement.requireDockerOrSkip("DeployStackTest (service image, Prometheus scrape, dashboard queries)");
-        Path jar = Path.of(System.getProperty("wordstats.service.jar", "../service/target/service.jar")).toAbsolutePath().normalize();
-        assertThat(jar).as("the service jar (build it with ./mvnw -B -ntp -pl service -am package)").isRegularFile();
+        Path jar = Path.of(System.getProperty("wordstats.service.jar", "../service/target/service.jar"))
+                .toAbsolutePath()
+                .normalize();
+        assertThat(jar)
+                .as("the service jar (build it with ./mvnw -B -ntp -pl service -am package)")
+                .isRegularFile();
 
         String base = image("WORDSTATS_BASE_IMAGE", "wordstats/jre:25-local", "eclipse-temurin:25-jre");
-        String prometheusImage = image("WORDSTATS_PROMETHEUS_IMAGE", "wordstats/prometheus:local", "prom/prometheus:v3.4.0");
-        System.err.printf("DeployStackTest: service on %s, Prometheus %s, jar %s (%d bytes)%n",
+        String prometheusImage =
+                image("WORDSTATS_PROMETHEUS_IMAGE", "wordstats/prometheus:local", "prom/prometheus:v3.4.0");
+        System.err.printf(
+                "DeployStackTest: service on %s, Prometheus %s, jar %s (%d bytes)%n",
                 base, prometheusImage, jar, Files.size(jar));
 
         network = Network.newNetwork();
@@ -93,7 +101,8 @@ class DeployStackTest {
 
         prometheus = new GenericContainer<>(DockerImageName.parse(prometheusImage))
                 .withNetwork(network)
-                .withCopyFileToContainer(MountableFile.forHostPath(DashboardQueries.deployDir().resolve("prometheus.yml"), 0644),
+                .withCopyFileToContainer(
+                        MountableFile.forHostPath(DashboardQueries.deployDir().resolve("prometheus.yml"), 0644),
                         "/etc/prometheus/prometheus.yml")
                 .withCommand("--config.file=/etc/prometheus/prometheus.yml", "--storage.tsdb.path=/prometheus")
                 .withExposedPorts(9090)
@@ -116,7 +125,11 @@ class DeployStackTest {
         }
         if (serviceImage != null) {
             try { // Ryuk is off here (no registry for its image), so remove the test image ourselves.
-                DockerClientFactory.instance().client().removeImageCmd(serviceImage.get()).withForce(true).exec();
+                DockerClientFactory.instance()
+                        .client()
+                        .removeImageCmd(serviceImage.get())
+                        .withForce(true)
+                        .exec();
             } catch (RuntimeException e) {
                 System.err.println("DeployStackTest: could not remove the test image: " + e);
             }
@@ -126,8 +139,15 @@ class DeployStackTest {
     @Test
     @Order(1)
     void serviceImageIsHealthyAndCountsWordsWithTheConfiguredLock() throws Exception {
-        assertThat(DockerClientFactory.instance().client().inspectContainerCmd(service.getContainerId()).exec()
-                .getState().getHealth().getStatus()).as("the image's HEALTHCHECK").isEqualTo("healthy");
+        assertThat(DockerClientFactory.instance()
+                        .client()
+                        .inspectContainerCmd(service.getContainerId())
+                        .exec()
+                        .getState()
+                        .getHealth()
+                        .getStatus())
+                .as("the image's HEALTHCHECK")
+                .isEqualTo("healthy");
         assertThat(get(serviceUrl("/actuator/health")).body()).contains("\"status\":\"UP\"");
 
         HttpResponse<String> posted = post(serviceUrl("/api/texts"), "text/plain", "Deploy deploy DEPLOY, don't stop");
@@ -135,8 +155,11 @@ class DeployStackTest {
         assertThat(posted.body()).contains("\"words\":5");
         assertThat(get(serviceUrl("/api/words/deploy")).body()).contains("\"count\":3");
 
-        JsonNode stats = DashboardQueries.JSON.readTree(get(serviceUrl("/api/stats")).body());
-        assertThat(stats.path("lockType").asText()).as("lock from the mounted application.yml").isEqualTo(CONFIGURED_LOCK);
+        JsonNode stats =
+                DashboardQueries.JSON.readTree(get(serviceUrl("/api/stats")).body());
+        assertThat(stats.path("lockType").asText())
+                .as("lock from the mounted application.yml")
+                .isEqualTo(CONFIGURED_LOCK);
         assertThat(stats.path("threadKind").asText()).isEqualTo("virtual");
     }
 
@@ -146,13 +169,19 @@ class DeployStackTest {
         awaitTrue("Prometheus target wordstats up", Duration.ofSeconds(60), () -> {
             JsonNode targets = prometheusApi("/api/v1/targets").path("data").path("activeTargets");
             for (JsonNode target : targets) {
-                if ("wordstats".equals(target.path("labels").path("job").asText()) && "up".equals(target.path("health").asText())) {
+                if ("wordstats".equals(target.path("labels").path("job").asText())
+                        && "up".equals(target.path("health").asText())) {
                     return true;
                 }
             }
             return false;
         });
-        assertThat(instantQuery("up{job=\"wordstats\"}").get(0).path("value").get(1).asText()).isEqualTo("1");
+        assertThat(instantQuery("up{job=\"wordstats\"}")
+                        .get(0)
+                        .path("value")
+                        .get(1)
+                        .asText())
+                .isEqualTo("1");
     }
 
     @Test
@@ -162,7 +191,10 @@ class DeployStackTest {
         long words = drive(LOAD_MILLIS);
         assertThat(words).isPositive();
         phase("load done: " + words + " words sent");
-        long counted = DashboardQueries.JSON.readTree(get(serviceUrl("/api/stats")).body()).path("wordsCounted").asLong();
+        long counted = DashboardQueries.JSON
+                .readTree(get(serviceUrl("/api/stats")).body())
+                .path("wordsCounted")
+                .asLong();
         // Wait for a scrape that saw all of it, so every rate window holds the load.
         awaitTrue("Prometheus sees " + counted + " words counted", Duration.ofSeconds(30), () -> {
             List<JsonNode> result = instantQuery("max(wordstats_words_counted_total)");
@@ -171,7 +203,9 @@ class DeployStackTest {
 
         JsonNode lockValues = prometheusApi("/api/v1/label/lock/values?match[]="
                 + URLEncoder.encode("wordstats_lock_acquisitions_total", StandardCharsets.UTF_8));
-        assertThat(lockValues.path("data").toString()).as("the $lock variable's values").contains(CONFIGURED_LOCK);
+        assertThat(lockValues.path("data").toString())
+                .as("the $lock variable's values")
+                .contains(CONFIGURED_LOCK);
 
         phase("Prometheus has the load; running the dashboard queries");
         List<DashboardQueries.Query> queries = DashboardQueries.all();
@@ -180,7 +214,8 @@ class DeployStackTest {
         for (DashboardQueries.Query query : queries) {
             String expr = query.substituted(CONFIGURED_LOCK, "1m");
             List<JsonNode> result = instantQuery(expr);
-            boolean anyNumber = result.stream().anyMatch(s -> isFinite(s.path("value").get(1).asText()));
+            boolean anyNumber = result.stream()
+                    .anyMatch(s -> isFinite(s.path("value").get(1).asText()));
             if (result.isEmpty() || !anyNumber) {
                 failures.add(query + "\n    sent: " + expr + "\n    got: " + result);
             }
@@ -198,13 +233,24 @@ class DeployStackTest {
         phase("restarting the service with WORDSTATS_LOCK_TYPE=" + SWITCHED_LOCK);
         service.start();
         phase("service healthy");
-        JsonNode stats = DashboardQueries.JSON.readTree(get(serviceUrl("/api/stats")).body());
-        assertThat(stats.path("lockType").asText()).as("WORDSTATS_LOCK_TYPE wins over application.yml").isEqualTo(SWITCHED_LOCK);
+        JsonNode stats =
+                DashboardQueries.JSON.readTree(get(serviceUrl("/api/stats")).body());
+        assertThat(stats.path("lockType").asText())
+                .as("WORDSTATS_LOCK_TYPE wins over application.yml")
+                .isEqualTo(SWITCHED_LOCK);
         drive(3_000);
-        awaitTrue("Prometheus shows lock=" + SWITCHED_LOCK, Duration.ofSeconds(45),
-                () -> !instantQuery("wordstats_lock_acquisitions_total{lock=\"" + SWITCHED_LOCK + "\"}").isEmpty());
-        String p99 = new DashboardQueries.Query("-", "-", "-", DashboardQueries.all().get(0).expr()).substituted(SWITCHED_LOCK, "1m");
-        awaitTrue("first panel has data for " + SWITCHED_LOCK, Duration.ofSeconds(30), () -> !instantQuery(p99).isEmpty());
+        awaitTrue(
+                "Prometheus shows lock=" + SWITCHED_LOCK,
+                Duration.ofSeconds(45),
+                () -> !instantQuery("wordstats_lock_acquisitions_total{lock=\"" + SWITCHED_LOCK + "\"}")
+                        .isEmpty());
+        String p99 = new DashboardQueries.Query(
+                        "-", "-", "-", DashboardQueries.all().get(0).expr())
+                .substituted(SWITCHED_LOCK, "1m");
+        awaitTrue(
+                "first panel has data for " + SWITCHED_LOCK,
+                Duration.ofSeconds(30),
+                () -> !instantQuery(p99).isEmpty());
     }
 
     // ---- the pieces
@@ -213,7 +259,8 @@ class DeployStackTest {
         GenericContainer<?> container = new GenericContainer<>(serviceImage)
                 .withNetwork(network)
                 .withNetworkAliases("service") // the target in deploy/prometheus.yml
-                .withCopyFileToContainer(MountableFile.forHostPath(DashboardQueries.deployDir().resolve("application.yml"), 0644),
+                .withCopyFileToContainer(
+                        MountableFile.forHostPath(DashboardQueries.deployDir().resolve("application.yml"), 0644),
                         "/app/config/application.yml")
                 // The image's flags plus a small heap, so the GC panels see collections.
                 .withEnv("JAVA_TOOL_OPTIONS", "-XX:+UseNUMA -Xmx256m -XX:+ExitOnOutOfMemoryError")
@@ -274,15 +321,22 @@ class DeployStackTest {
                     for (int i = 0; i < 20_000 && System.nanoTime() < deadline; i++) {
                         StringBuilder text = new StringBuilder();
                         for (int k = 0; k < 50; k++) {
-                            text.append(VOCABULARY[ThreadLocalRandom.current().nextInt(VOCABULARY.length)]).append(' ');
+                            text.append(VOCABULARY[ThreadLocalRandom.current().nextInt(VOCABULARY.length)])
+                                    .append(' ');
                         }
                         if (i % 10 == 0) {
                             String line = "\"" + text.toString().trim() + "\"";
-                            assertThat(post(serviceUrl("/api/texts/batch"), "application/json",
-                                    "{\"lines\":[" + line + "," + line + "]}").statusCode()).isEqualTo(200);
+                            assertThat(post(
+                                                    serviceUrl("/api/texts/batch"),
+                                                    "application/json",
+                                                    "{\"lines\":[" + line + "," + line + "]}")
+                                            .statusCode())
+                                    .isEqualTo(200);
                             words.addAndGet(100);
                         } else {
-                            assertThat(post(serviceUrl("/api/texts"), "text/plain", text.toString()).statusCode()).isEqualTo(200);
+                            assertThat(post(serviceUrl("/api/texts"), "text/plain", text.toString())
+                                            .statusCode())
+                                    .isEqualTo(200);
                             words.addAndGet(50);
                         }
                         if (i % 25 == 0) {
@@ -304,7 +358,8 @@ class DeployStackTest {
     private static void badRequests() throws IOException, InterruptedException {
         for (int i = 0; i < 3; i++) {
             assertThat(get(serviceUrl("/api/words/top?limit=0")).statusCode()).isBetween(400, 499);
-            assertThat(post(serviceUrl("/api/texts"), "application/xml", "<a/>").statusCode()).isBetween(400, 499);
+            assertThat(post(serviceUrl("/api/texts"), "application/xml", "<a/>").statusCode())
+                    .isBetween(400, 499);
         }
     }
 
@@ -314,8 +369,11 @@ class DeployStackTest {
 
     private static JsonNode prometheusApi(String pathAndQuery) {
         try {
-            HttpResponse<String> response = get("http://" + prometheus.getHost() + ":" + prometheus.getMappedPort(9090) + pathAndQuery);
-            assertThat(response.statusCode()).as(pathAndQuery + " -> " + response.body()).isEqualTo(200);
+            HttpResponse<String> response =
+                    get("http://" + prometheus.getHost() + ":" + prometheus.getMappedPort(9090) + pathAndQuery);
+            assertThat(response.statusCode())
+                    .as(pathAndQuery + " -> " + response.body())
+                    .isEqualTo(200);
             return DashboardQueries.JSON.readTree(response.body());
         } catch (IOException | InterruptedException e) {
             throw new AssertionError("Prometheus API " + pathAndQuery, e);
@@ -344,13 +402,23 @@ class DeployStackTest {
     }
 
     private static HttpResponse<String> get(String url) throws IOException, InterruptedException {
-        return HTTP.send(HttpRequest.newBuilder(URI.create(url)).timeout(Duration.ofSeconds(10)).GET().build(),
+        return HTTP.send(
+                HttpRequest.newBuilder(URI.create(url))
+                        .timeout(Duration.ofSeconds(10))
+                        .GET()
+                        .build(),
                 HttpResponse.BodyHandlers.ofString());
     }
 
-    private static HttpResponse<String> post(String url, String contentType, String body) throws IOException, InterruptedException {
-        return HTTP.send(HttpRequest.newBuilder(URI.create(url)).timeout(Duration.ofSeconds(10)).header("Content-Type", contentType)
-                .POST(HttpRequest.BodyPublishers.ofString(body)).build(), HttpResponse.BodyHandlers.ofString());
+    private static HttpResponse<String> post(String url, String contentType, String body)
+            throws IOException, InterruptedException {
+        return HTTP.send(
+                HttpRequest.newBuilder(URI.create(url))
+                        .timeout(Duration.ofSeconds(10))
+                        .header("Content-Type", contentType)
+                        .POST(HttpRequest.BodyPublishers.ofString(body))
+                        .build(),
+                HttpResponse.BodyHandlers.ofString());
     }
 
     private static void awaitTrue(String what, Duration timeout, BooleanSupplier condition) {

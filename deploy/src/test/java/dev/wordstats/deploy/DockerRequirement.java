@@ -13,12 +13,13 @@ import org.testcontainers.DockerClientFactory;
  */
 final class DockerRequirement {
 
-    private DockerRequirement() {
-    }
+    private DockerRequirement() {}
 
     static boolean dockerRequired() {
         String ci = System.getenv("CI");
-        return ci != null && !ci.isBlank() && !ci.equalsIgnoreCase("false")
+        return ci != null
+                && !ci.isBlank()
+                && !ci.equalsIgnoreCase("false")
                 && "true".equalsIgnoreCase(System.getenv("WORDSTATS_DOCKER_REQUIRED"));
     }
 

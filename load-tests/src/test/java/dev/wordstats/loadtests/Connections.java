@@ -6,7 +6,6 @@ import static io.gatling.javaapi.core.CoreDsl.rampUsers;
 import static io.gatling.javaapi.core.CoreDsl.scenario;
 
 import io.gatling.javaapi.core.ScenarioBuilder;
-
 import java.time.Duration;
 
 /**
@@ -56,7 +55,8 @@ public class Connections extends CountingSimulation {
         var texts = corpus.texts(wordsPerText);
         ScenarioBuilder holders = scenario("connection holders")
                 .exec(postText(texts, FIRST).pause(think))
-                .repeat(requestsPerUser - 1).on(postText(texts, HELD).pause(think));
+                .repeat(requestsPerUser - 1)
+                .on(postText(texts, HELD).pause(think));
 
         // p99Millis bounds the requests on held connections; the first request of each user also
         // pays for TCP connect and accept while thousands of connections arrive, so it has its

@@ -20,8 +20,10 @@ import java.util.concurrent.atomic.AtomicLong;
  */
 final class Corpus {
 
-    private static final String[] ONSETS = {"b", "c", "d", "f", "g", "h", "j", "k", "l", "m", "n", "p",
-        "r", "s", "t", "v", "w", "z", "br", "ch", "cl", "dr", "fl", "gr", "pl", "pr", "sh", "st", "th", "tr"};
+    private static final String[] ONSETS = {
+        "b", "c", "d", "f", "g", "h", "j", "k", "l", "m", "n", "p", "r", "s", "t", "v", "w", "z", "br", "ch", "cl",
+        "dr", "fl", "gr", "pl", "pr", "sh", "st", "th", "tr"
+    };
     private static final String[] VOWELS = {"a", "e", "i", "o", "u", "ai", "ea", "io", "ou", "y"};
 
     private final long seed;
@@ -122,7 +124,9 @@ final class Corpus {
                 String line = text(next.getAndIncrement(), wordsPerLine);
                 words.addAll(Tokens.words(line));
                 // ASCII letters, spaces, '.', ',' and line breaks: only the line break needs escaping.
-                body.append(i == 0 ? "\"" : ",\"").append(line.replace("\n", "\\n")).append('"');
+                body.append(i == 0 ? "\"" : ",\"")
+                        .append(line.replace("\n", "\\n"))
+                        .append('"');
             }
             return Map.of("batch", body.append("]}").toString(), "lines", lines, "words", words);
         });
@@ -131,8 +135,8 @@ final class Corpus {
     /** An endless, thread-safe feeder of single words drawn by rank ({@code word}). */
     Iterator<Map<String, Object>> words() {
         AtomicLong next = new AtomicLong(1L << 50);
-        return new Endless(() -> Map.of("word",
-                draw(new SplittableRandom(seed * 0x9E3779B97F4A7C15L + next.getAndIncrement()))));
+        return new Endless(
+                () -> Map.of("word", draw(new SplittableRandom(seed * 0x9E3779B97F4A7C15L + next.getAndIncrement()))));
     }
 
     private record Endless(java.util.function.Supplier<Map<String, Object>> supplier)

@@ -7,7 +7,6 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
-
 import org.junit.jupiter.api.Test;
 
 class CorpusTest {
@@ -24,7 +23,10 @@ class CorpusTest {
     @Test
     void vocabularyIsDistinctLowerCaseAsciiWithoutTheUnsentMarker() {
         List<String> words = new Corpus(42, 20_000, 1.0).vocabulary();
-        assertThat(words).hasSize(20_000).doesNotHaveDuplicates().doesNotContain(WordTally.UNSENT_WORD)
+        assertThat(words)
+                .hasSize(20_000)
+                .doesNotHaveDuplicates()
+                .doesNotContain(WordTally.UNSENT_WORD)
                 .allMatch(w -> w.matches("[a-z]{2,40}"));
     }
 

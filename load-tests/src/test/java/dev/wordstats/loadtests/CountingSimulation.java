@@ -2,11 +2,11 @@ package dev.wordstats.loadtests;
 
 import static io.gatling.javaapi.core.CoreDsl.StringBody;
 import static io.gatling.javaapi.core.CoreDsl.atOnceUsers;
+import static io.gatling.javaapi.core.CoreDsl.details;
 import static io.gatling.javaapi.core.CoreDsl.exec;
 import static io.gatling.javaapi.core.CoreDsl.feed;
 import static io.gatling.javaapi.core.CoreDsl.foreach;
 import static io.gatling.javaapi.core.CoreDsl.global;
-import static io.gatling.javaapi.core.CoreDsl.details;
 import static io.gatling.javaapi.core.CoreDsl.jmesPath;
 import static io.gatling.javaapi.core.CoreDsl.scenario;
 import static io.gatling.javaapi.http.HttpDsl.http;
@@ -18,7 +18,6 @@ import io.gatling.javaapi.core.PopulationBuilder;
 import io.gatling.javaapi.core.Session;
 import io.gatling.javaapi.core.Simulation;
 import io.gatling.javaapi.http.HttpProtocolBuilder;
-
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -53,8 +52,7 @@ abstract class CountingSimulation extends Simulation {
     final int p99Millis = params.positiveInt("p99Millis", defaultP99Millis());
     final WordTally sent = new WordTally();
 
-    final HttpProtocolBuilder httpProtocol = http
-            .baseUrl(baseUrl.toString().replaceAll("/+$", ""))
+    final HttpProtocolBuilder httpProtocol = http.baseUrl(baseUrl.toString().replaceAll("/+$", ""))
             .acceptHeader("application/json")
             .userAgentHeader("wordstats-load-tests")
             .disableWarmUp();
@@ -81,8 +79,11 @@ abstract class CountingSimulation extends Simulation {
                         .post("/api/texts")
                         .header("Content-Type", "text/plain; charset=UTF-8")
                         .body(StringBody(session -> session.getString("text")))
-                        .check(status().is(200).saveAs("status"),
-                                jmesPath("words").ofInt().is(session -> session.getList("words").size())))
+                        .check(
+                                status().is(200).saveAs("status"),
+                                jmesPath("words")
+                                        .ofInt()
+                                        .is(session -> session.getList("words").size())))
                 .exec(this::tallyIfAcknowledged);
     }
 
@@ -93,9 +94,12 @@ abstract class CountingSimulation extends Simulation {
                         .post("/api/texts/batch")
                         .body(StringBody(session -> session.getString("batch")))
                         .asJson()
-                        .check(status().is(200).saveAs("status"),
+                        .check(
+                                status().is(200).saveAs("status"),
                                 jmesPath("lines").ofInt().is(session -> session.getInt("lines")),
-                                jmesPath("words").ofInt().is(session -> session.getList("words").size())))
+                                jmesPath("words")
+                                        .ofInt()
+                                        .is(session -> session.getList("words").size())))
                 .exec(this::tallyIfAcknowledged);
     }
 
@@ -114,13 +118,18 @@ abstract class CountingSimulation extends Simulation {
         return scenario("nothing lost")
                 .exec(http(TOTAL_REQUEST)
                         .get("/api/stats")
-                        .check(status().is(200),
+                        .check(
+                                status().is(200),
                                 jmesPath(STATS_TOTAL_FIELD).ofLong().is(session -> sent.total())))
                 .exec(session -> session.set("sample", sent.sample(seed, 8)))
-                .exec(foreach("#{sample}", "sampled").on(exec(http(WORD_REQUEST)
-                        .get(session -> "/api/words/" + session.getString("sampled"))
-                        .check(status().is(200),
-                                jmesPath("count").ofLong().is(session -> sent.count(session.getString("sampled")))))))
+                .exec(foreach("#{sample}", "sampled")
+                        .on(exec(http(WORD_REQUEST)
+                                .get(session -> "/api/words/" + session.getString("sampled"))
+                                .check(
+                                        status().is(200),
+                                        jmesPath("count")
+                                                .ofLong()
+                                                .is(session -> sent.count(session.getString("sampled")))))))
                 .injectOpen(atOnceUsers(1));
     }
 
@@ -135,15 +144,22 @@ abstract class CountingSimulation extends Simulation {
     @Override
     public void before() {
         System.out.println("[wordstats] " + getClass().getSimpleName() + " " + params.summary());
-        HttpClient client = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+        HttpClient client =
+                HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
         try {
-            HttpResponse<String> response = client.send(HttpRequest.newBuilder(baseUrl.resolve("/api/words"))
-                    .DELETE().timeout(Duration.ofSeconds(10)).build(), HttpResponse.BodyHandlers.ofString());
+            HttpResponse<String> response = client.send(
+                    HttpRequest.newBuilder(baseUrl.resolve("/api/words"))
+                            .DELETE()
+                            .timeout(Duration.ofSeconds(10))
+                            .build(),
+                    HttpResponse.BodyHandlers.ofString());
             if (response.statusCode() / 100 != 2) {
-                throw new IllegalStateException("DELETE /api/words answered " + response.statusCode() + ": " + response.body());
+                throw new IllegalStateException(
+                        "DELETE /api/words answered " + response.statusCode() + ": " + response.body());
             }
         } catch (IOException e) {
-            throw new IllegalStateException("cannot reset the counts at " + baseUrl + " (is the service running?): " + e, e);
+            throw new IllegalStateException(
+                    "cannot reset the counts at " + baseUrl + " (is the service running?): " + e, e);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IllegalStateException("interrupted while resetting the counts", e);
@@ -155,8 +171,9 @@ abstract class CountingSimulation extends Simulation {
 
     @Override
     public void after() {
-        System.out.printf("[wordstats] nothing lost: %d words (%d distinct) acknowledged in %d requests;"
-                + " the '%s' and '%s' requests compared them with the service%n",
+        System.out.printf(
+                "[wordstats] nothing lost: %d words (%d distinct) acknowledged in %d requests;"
+                        + " the '%s' and '%s' requests compared them with the service%n",
                 sent.total(), sent.distinct(), sent.requests(), TOTAL_REQUEST, WORD_REQUEST);
     }
 }

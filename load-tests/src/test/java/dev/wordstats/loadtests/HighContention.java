@@ -6,7 +6,6 @@ import static io.gatling.javaapi.core.CoreDsl.randomSwitch;
 import static io.gatling.javaapi.core.CoreDsl.scenario;
 
 import io.gatling.javaapi.core.ScenarioBuilder;
-
 import java.time.Duration;
 
 /**
@@ -34,9 +33,11 @@ public class HighContention extends CountingSimulation {
     {
         Corpus corpus = new Corpus(seed, vocabulary, 0.0);
         ScenarioBuilder writers = scenario("high contention writers")
-                .during(duration, false).on(randomSwitch().on(
-                        percent(100.0 - batchPercent).then(postText(corpus.texts(wordsPerText))),
-                        percent(batchPercent).then(postBatch(corpus.batches(batchLines, wordsPerText)))));
+                .during(duration, false)
+                .on(randomSwitch()
+                        .on(
+                                percent(100.0 - batchPercent).then(postText(corpus.texts(wordsPerText))),
+                                percent(batchPercent).then(postBatch(corpus.batches(batchLines, wordsPerText)))));
 
         setUp(writers.injectOpen(atOnceUsers(users)).andThen(nothingLost()))
                 .protocols(httpProtocol)

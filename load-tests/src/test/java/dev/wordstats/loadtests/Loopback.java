@@ -11,8 +11,7 @@ import java.net.UnknownHostException;
  */
 public final class Loopback {
 
-    private Loopback() {
-    }
+    private Loopback() {}
 
     /** The URI of {@code baseUrl} if it is an http(s) URL on a loopback host, else an exception. */
     public static URI requireLoopback(String baseUrl) {

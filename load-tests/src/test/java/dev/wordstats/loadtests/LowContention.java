@@ -4,7 +4,6 @@ import static io.gatling.javaapi.core.CoreDsl.constantUsersPerSec;
 import static io.gatling.javaapi.core.CoreDsl.scenario;
 
 import io.gatling.javaapi.core.ScenarioBuilder;
-
 import java.time.Duration;
 
 /**
@@ -35,9 +34,9 @@ public class LowContention extends CountingSimulation {
     {
         Corpus corpus = new Corpus(seed, vocabulary, zipfExponent);
         ScenarioBuilder writers = scenario("low contention writers")
-                .repeat(requestsPerUser).on(
-                        postText(corpus.texts(wordsPerText))
-                                .pause(Duration.ofMillis(thinkMinMillis), Duration.ofMillis(thinkMaxMillis)));
+                .repeat(requestsPerUser)
+                .on(postText(corpus.texts(wordsPerText))
+                        .pause(Duration.ofMillis(thinkMinMillis), Duration.ofMillis(thinkMaxMillis)));
 
         setUp(writers.injectOpen(constantUsersPerSec(rate).during(duration)).andThen(nothingLost()))
                 .protocols(httpProtocol)

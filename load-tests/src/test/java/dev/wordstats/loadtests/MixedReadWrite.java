@@ -12,7 +12,6 @@ import static io.gatling.javaapi.http.HttpDsl.status;
 
 import io.gatling.javaapi.core.ChainBuilder;
 import io.gatling.javaapi.core.ScenarioBuilder;
-
 import java.time.Duration;
 
 /**
@@ -48,7 +47,9 @@ public class MixedReadWrite extends CountingSimulation {
     {
         Corpus corpus = new Corpus(seed, vocabulary, zipfExponent);
         ScenarioBuilder write = scenario("writers")
-                .during(duration, false).on(randomSwitch().on(
+                .during(duration, false)
+                .on(randomSwitch()
+                        .on(
                                 percent(100.0 - batchPercent).then(postText(corpus.texts(wordsPerText))),
                                 percent(batchPercent).then(postBatch(corpus.batches(batchLines, wordsPerText))))
                         .pause(think));
@@ -56,20 +57,22 @@ public class MixedReadWrite extends CountingSimulation {
         ChainBuilder lookUp = feed(corpus.words())
                 .exec(http("GET /api/words/{word}")
                         .get(session -> "/api/words/" + session.getString("word"))
-                        .check(status().is(200),
+                        .check(
+                                status().is(200),
                                 jmesPath("word").is(session -> session.getString("word")),
                                 jmesPath("count").ofLong().gte(0L)));
         ChainBuilder top = exec(http("GET /api/words/top")
                 .get("/api/words/top?limit=" + topLimit)
                 .check(status().is(200), jmesPath("length(@)").ofInt().lte(topLimit)));
         ScenarioBuilder read = scenario("readers")
-                .during(duration, false).on(randomSwitch().on(
+                .during(duration, false)
+                .on(randomSwitch()
+                        .on(
                                 percent(100.0 - topPercent).then(lookUp),
                                 percent(topPercent).then(top))
                         .pause(think));
 
-        setUp(write.injectOpen(atOnceUsers(writers)).andThen(nothingLost()),
-                read.injectOpen(atOnceUsers(readers)))
+        setUp(write.injectOpen(atOnceUsers(writers)).andThen(nothingLost()), read.injectOpen(atOnceUsers(readers)))
                 .protocols(httpProtocol)
                 .assertions(assertionsForRun());
     }

@@ -39,7 +39,8 @@ final class Params {
     /** Everything read so far, in reading order, as {@code name=value} pairs. */
     String summary() {
         StringBuilder text = new StringBuilder();
-        used.forEach((name, value) -> text.append(text.isEmpty() ? "" : " ").append(name).append('=').append(value));
+        used.forEach((name, value) ->
+                text.append(text.isEmpty() ? "" : " ").append(name).append('=').append(value));
         return text.toString();
     }
 

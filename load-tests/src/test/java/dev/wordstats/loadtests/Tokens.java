@@ -13,8 +13,7 @@ import java.util.Locale;
  */
 final class Tokens {
 
-    private Tokens() {
-    }
+    private Tokens() {}
 
     static List<String> words(String text) {
         String s = Normalizer.normalize(text, Normalizer.Form.NFC);
@@ -26,7 +25,9 @@ final class Tokens {
             int next = i + Character.charCount(cp);
             if (isWordCodePoint(cp)) {
                 current.appendCodePoint(cp);
-            } else if (isApostrophe(cp) && !current.isEmpty() && next < s.length()
+            } else if (isApostrophe(cp)
+                    && !current.isEmpty()
+                    && next < s.length()
                     && isWordCodePoint(s.codePointAt(next))) {
                 current.appendCodePoint(cp);
             } else if (!current.isEmpty()) {
@@ -47,10 +48,15 @@ final class Tokens {
 
     private static boolean isWordCodePoint(int cp) {
         return switch (Character.getType(cp)) {
-            case Character.UPPERCASE_LETTER, Character.LOWERCASE_LETTER, Character.TITLECASE_LETTER,
-                 Character.MODIFIER_LETTER, Character.OTHER_LETTER,
-                 Character.NON_SPACING_MARK, Character.ENCLOSING_MARK, Character.COMBINING_SPACING_MARK,
-                 Character.DECIMAL_DIGIT_NUMBER -> true;
+            case Character.UPPERCASE_LETTER,
+                    Character.LOWERCASE_LETTER,
+                    Character.TITLECASE_LETTER,
+                    Character.MODIFIER_LETTER,
+                    Character.OTHER_LETTER,
+                    Character.NON_SPACING_MARK,
+                    Character.ENCLOSING_MARK,
+                    Character.COMBINING_SPACING_MARK,
+                    Character.DECIMAL_DIGIT_NUMBER -> true;
             default -> false;
         };
     }

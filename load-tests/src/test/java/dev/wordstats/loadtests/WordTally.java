@@ -54,7 +54,8 @@ final class WordTally {
     List<String> sample(long seed, int n) {
         List<Map.Entry<String, Long>> all = new ArrayList<>();
         counts.forEach((word, count) -> all.add(Map.entry(word, count.sum())));
-        all.sort(Map.Entry.<String, Long>comparingByValue(Comparator.reverseOrder()).thenComparing(Map.Entry.comparingByKey()));
+        all.sort(Map.Entry.<String, Long>comparingByValue(Comparator.reverseOrder())
+                .thenComparing(Map.Entry.comparingByKey()));
         List<String> sample = new ArrayList<>();
         for (int i = 0; i < Math.min(n / 2, all.size()); i++) {
             sample.add(all.get(i).getKey());

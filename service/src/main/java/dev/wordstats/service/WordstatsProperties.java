@@ -6,12 +6,11 @@ import jakarta.validation.Valid;
 import jakarta.validation.constraints.Max;
 import jakarta.validation.constraints.Min;
 import jakarta.validation.constraints.NotNull;
+import java.time.Duration;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.boot.context.properties.bind.DefaultValue;
 import org.springframework.util.unit.DataSize;
 import org.springframework.validation.annotation.Validated;
-
-import java.time.Duration;
 
 /**
  * Everything under {@code wordstats.*}, bound and validated at startup: a bad value stops the
@@ -78,8 +77,7 @@ public record WordstatsProperties(
     public record Numa(
             @DefaultValue("0") @Min(0) @Max(4096) int simulatedNodes,
             @DefaultValue("false") boolean pinCarriers,
-            @DefaultValue("1024") @Min(1) @Max(1 << 30) int nodeRefreshEvery) {
-    }
+            @DefaultValue("1024") @Min(1) @Max(1 << 30) int nodeRefreshEvery) {}
 
     /**
      * @param maxBodyBytes     the largest request body; a larger one gets 413 (counted while reading)
@@ -94,7 +92,8 @@ public record WordstatsProperties(
             @DefaultValue("1000000") @Min(1) long maxDistinctWords) {
 
         public Limits {
-            if (maxBodyBytes != null && (maxBodyBytes.toBytes() < 1 || maxBodyBytes.toBytes() > Integer.MAX_VALUE - 8)) {
+            if (maxBodyBytes != null
+                    && (maxBodyBytes.toBytes() < 1 || maxBodyBytes.toBytes() > Integer.MAX_VALUE - 8)) {
                 throw new IllegalArgumentException(
                         "wordstats.limits.max-body-bytes must be from 1B to 2GB, was " + maxBodyBytes);
             }
@@ -102,6 +101,6 @@ public record WordstatsProperties(
     }
 
     /** @param parallelism the virtual threads that work through one batch's lines */
-    public record Batch(@DefaultValue("8") @Min(1) @Max(1024) int parallelism) {
-    }
+    public record Batch(
+            @DefaultValue("8") @Min(1) @Max(1024) int parallelism) {}
 }

@@ -1,14 +1,8 @@
 package dev.wordstats.service;
 
-import dev.wordstats.numa.lock.LockType;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.Timeout;
-import org.springframework.boot.micrometer.metrics.test.autoconfigure.AutoConfigureMetrics;
-import org.springframework.boot.test.context.SpringBootTest;
-import org.springframework.boot.test.web.server.LocalServerPort;
-import org.springframework.test.context.DynamicPropertyRegistry;
-import org.springframework.test.context.DynamicPropertySource;
+import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.wordstats.numa.lock.LockType;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.net.URI;
@@ -27,8 +21,13 @@ import java.util.concurrent.Future;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-
-import static org.assertj.core.api.Assertions.assertThat;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.springframework.boot.micrometer.metrics.test.autoconfigure.AutoConfigureMetrics;
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.test.context.DynamicPropertyRegistry;
+import org.springframework.test.context.DynamicPropertySource;
 
 /**
  * The whole service over real HTTP, once per lock type (one small subclass each): many virtual
@@ -54,8 +53,10 @@ abstract class ServiceIntegrationTest {
     @LocalServerPort
     int port;
 
-    private final HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
-            .connectTimeout(Duration.ofSeconds(10)).build();
+    private final HttpClient http = HttpClient.newBuilder()
+            .version(HttpClient.Version.HTTP_1_1)
+            .connectTimeout(Duration.ofSeconds(10))
+            .build();
 
     ServiceIntegrationTest(LockType lockType) {
         this.lockType = lockType;
@@ -63,12 +64,15 @@ abstract class ServiceIntegrationTest {
 
     @DynamicPropertySource
     static void simulatedNodes(DynamicPropertyRegistry registry) {
-        registry.add("wordstats.numa.simulated-nodes", () -> Math.min(2, Runtime.getRuntime().availableProcessors()));
+        registry.add(
+                "wordstats.numa.simulated-nodes",
+                () -> Math.min(2, Runtime.getRuntime().availableProcessors()));
     }
 
     @Test
     void concurrentPostsAreCountedExactlyAndTheLockMetricsCarryTheLockType() throws Exception {
-        assertThat(send(HttpRequest.newBuilder(uri("/api/words")).DELETE()).statusCode()).isEqualTo(204);
+        assertThat(send(HttpRequest.newBuilder(uri("/api/words")).DELETE()).statusCode())
+                .isEqualTo(204);
 
         Map<String, LongAdder> expected = new ConcurrentHashMap<>();
         LongAdder expectedTotal = new LongAdder();
@@ -89,24 +93,34 @@ abstract class ServiceIntegrationTest {
         }
 
         for (Map.Entry<String, LongAdder> e : expected.entrySet()) {
-            String body = get("/api/words/" + java.net.URLEncoder.encode(e.getKey(), StandardCharsets.UTF_8).replace("+", "%20"));
-            assertThat(body).as("count of %s", e.getKey()).contains("\"count\":" + e.getValue().sum() + "}");
+            String body = get("/api/words/"
+                    + java.net.URLEncoder.encode(e.getKey(), StandardCharsets.UTF_8)
+                            .replace("+", "%20"));
+            assertThat(body)
+                    .as("count of %s", e.getKey())
+                    .contains("\"count\":" + e.getValue().sum() + "}");
         }
         String stats = get("/api/stats");
-        assertThat(stats).contains("\"totalWords\":" + expectedTotal.sum() + ",")
+        assertThat(stats)
+                .contains("\"totalWords\":" + expectedTotal.sum() + ",")
                 .contains("\"distinctWords\":" + expected.size() + ",")
                 .contains("\"lockType\":\"" + lockType.name() + "\"");
 
         String prometheus = get("/actuator/prometheus");
         assertThat(value(prometheus, "wordstats_lock_acquisitions_total", "path=\"fast\"")
-                + value(prometheus, "wordstats_lock_acquisitions_total", "path=\"slow\"")).isPositive();
+                        + value(prometheus, "wordstats_lock_acquisitions_total", "path=\"slow\""))
+                .isPositive();
         assertThat(value(prometheus, "wordstats_lock_handoffs_total", "locality=\"same_node\"")
-                + value(prometheus, "wordstats_lock_handoffs_total", "locality=\"cross_node\"")).isPositive();
+                        + value(prometheus, "wordstats_lock_handoffs_total", "locality=\"cross_node\""))
+                .isPositive();
         assertThat(value(prometheus, "wordstats_lock_wait_seconds_count", "")).isPositive();
         assertThat(value(prometheus, "wordstats_lock_held_seconds_count", "")).isPositive();
-        assertThat(prometheus).contains("wordstats_lock_wait_seconds_bucket{application=\"wordstats\",lock=\"" + lockType.name() + "\",le=");
+        assertThat(prometheus)
+                .contains("wordstats_lock_wait_seconds_bucket{application=\"wordstats\",lock=\"" + lockType.name()
+                        + "\",le=");
         assertThat(prometheus).containsPattern("wordstats_words_counted_total\\{application=\"wordstats\"} [1-9]");
-        assertThat(prometheus).contains("wordstats_words_distinct{application=\"wordstats\"} " + expected.size() + ".0");
+        assertThat(prometheus)
+                .contains("wordstats_words_distinct{application=\"wordstats\"} " + expected.size() + ".0");
         assertThat(prometheus).contains("http_server_requests_seconds_count{application=\"wordstats\"");
         assertThat(prometheus).contains("jvm_threads_virtual_");
     }
@@ -114,28 +128,43 @@ abstract class ServiceIntegrationTest {
     @Test
     void chunkedBodyOverTheLimitIsRefusedWhileReading() throws Exception {
         byte[] big = "word ".repeat(300_000).getBytes(StandardCharsets.US_ASCII); // 1.5 MB > 1MB, no Content-Length
-        HttpResponse<String> response = http.send(HttpRequest.newBuilder(uri("/api/texts"))
+        HttpResponse<String> response = http.send(
+                HttpRequest.newBuilder(uri("/api/texts"))
                         .header("Content-Type", "text/plain")
-                        .POST(HttpRequest.BodyPublishers.ofInputStream(() -> new ByteArrayInputStream(big))).build(),
+                        .POST(HttpRequest.BodyPublishers.ofInputStream(() -> new ByteArrayInputStream(big)))
+                        .build(),
                 HttpResponse.BodyHandlers.ofString());
         assertThat(response.statusCode()).isEqualTo(413);
-        assertThat(response.headers().firstValue("Content-Type")).hasValueSatisfying(t -> assertThat(t).startsWith("application/problem+json"));
+        assertThat(response.headers().firstValue("Content-Type"))
+                .hasValueSatisfying(t -> assertThat(t).startsWith("application/problem+json"));
         assertThat(response.body()).contains("urn:wordstats:problem:body-too-large");
     }
 
     @Test
     void openApiDocumentListsTheApi() throws Exception {
         String doc = get("/v3/api-docs");
-        assertThat(doc).contains("\"/api/texts\"", "\"/api/texts/batch\"", "\"/api/words/{word}\"", "\"/api/words/top\"",
-                "\"/api/stats\"", "\"/api/topology\"", "\"/api/words\"");
+        assertThat(doc)
+                .contains(
+                        "\"/api/texts\"",
+                        "\"/api/texts/batch\"",
+                        "\"/api/words/{word}\"",
+                        "\"/api/words/top\"",
+                        "\"/api/stats\"",
+                        "\"/api/topology\"",
+                        "\"/api/words\"");
     }
 
     @Test
     void actuatorExposesOnlyHealthInfoPrometheusAndMetrics() throws Exception {
-        assertThat(send(HttpRequest.newBuilder(uri("/actuator/health"))).statusCode()).isEqualTo(200);
-        assertThat(send(HttpRequest.newBuilder(uri("/actuator/metrics/wordstats.lock.acquisitions"))).statusCode()).isEqualTo(200);
-        assertThat(send(HttpRequest.newBuilder(uri("/actuator/env"))).statusCode()).isEqualTo(404);
-        assertThat(send(HttpRequest.newBuilder(uri("/actuator/beans"))).statusCode()).isEqualTo(404);
+        assertThat(send(HttpRequest.newBuilder(uri("/actuator/health"))).statusCode())
+                .isEqualTo(200);
+        assertThat(send(HttpRequest.newBuilder(uri("/actuator/metrics/wordstats.lock.acquisitions")))
+                        .statusCode())
+                .isEqualTo(200);
+        assertThat(send(HttpRequest.newBuilder(uri("/actuator/env"))).statusCode())
+                .isEqualTo(404);
+        assertThat(send(HttpRequest.newBuilder(uri("/actuator/beans"))).statusCode())
+                .isEqualTo(404);
     }
 
     /** One client request: cycles through plain text, JSON and batch bodies built from the vocabulary. */
@@ -148,11 +177,16 @@ abstract class ServiceIntegrationTest {
         String text = String.join(" ", words);
         HttpRequest.Builder request = HttpRequest.newBuilder(uri(r % 3 == 2 ? "/api/texts/batch" : "/api/texts"));
         switch (r % 3) {
-            case 0 -> request.header("Content-Type", "text/plain; charset=UTF-8").POST(HttpRequest.BodyPublishers.ofString(text));
-            case 1 -> request.header("Content-Type", "application/json")
-                    .POST(HttpRequest.BodyPublishers.ofString("{\"text\":\"" + text + "\"}"));
-            default -> request.header("Content-Type", "application/json")
-                    .POST(HttpRequest.BodyPublishers.ofString("{\"lines\":[\"" + text.replace(" ", "\",\"") + "\"]}"));
+            case 0 ->
+                request.header("Content-Type", "text/plain; charset=UTF-8")
+                        .POST(HttpRequest.BodyPublishers.ofString(text));
+            case 1 ->
+                request.header("Content-Type", "application/json")
+                        .POST(HttpRequest.BodyPublishers.ofString("{\"text\":\"" + text + "\"}"));
+            default ->
+                request.header("Content-Type", "application/json")
+                        .POST(HttpRequest.BodyPublishers.ofString(
+                                "{\"lines\":[\"" + text.replace(" ", "\",\"") + "\"]}"));
         }
         HttpResponse<String> response = send(request);
         assertThat(response.statusCode()).as(response.body()).isEqualTo(200);
@@ -177,12 +211,16 @@ abstract class ServiceIntegrationTest {
 
     private String get(String path) throws IOException, InterruptedException {
         HttpResponse<String> response = send(HttpRequest.newBuilder(uri(path)));
-        assertThat(response.statusCode()).as("GET %s: %s", path, response.body()).isEqualTo(200);
+        assertThat(response.statusCode())
+                .as("GET %s: %s", path, response.body())
+                .isEqualTo(200);
         return response.body();
     }
 
     private HttpResponse<String> send(HttpRequest.Builder request) throws IOException, InterruptedException {
-        return http.send(request.timeout(Duration.ofSeconds(30)).build(), HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
+        return http.send(
+                request.timeout(Duration.ofSeconds(30)).build(),
+                HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
     }
 
     private URI uri(String path) {

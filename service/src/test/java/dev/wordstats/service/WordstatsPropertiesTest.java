@@ -1,6 +1,11 @@
 package dev.wordstats.service;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import dev.wordstats.numa.lock.LockType;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
@@ -8,12 +13,6 @@ import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 import org.springframework.boot.validation.autoconfigure.ValidationAutoConfiguration;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.context.annotation.Import;
-
-import java.time.Duration;
-import java.util.ArrayList;
-import java.util.List;
-
-import static org.assertj.core.api.Assertions.assertThat;
 
 /** {@code wordstats.*} binding: defaults, lenient lock names, and startup failures that name the property. */
 class WordstatsPropertiesTest {
@@ -25,8 +24,7 @@ class WordstatsPropertiesTest {
     @Configuration(proxyBeanMethods = false)
     @EnableConfigurationProperties(WordstatsProperties.class)
     @Import(LockTypeBinding.class)
-    static class PropertiesOnly {
-    }
+    static class PropertiesOnly {}
 
     @Test
     void defaultsAreNumaMcsRealTopologyAndDocumentedLimits() {
@@ -48,8 +46,11 @@ class WordstatsPropertiesTest {
 
     @Test
     void lockTypeBindsIgnoringCaseAndDashes() {
-        runner.withPropertyValues("wordstats.lock.type=fair-reentrant").run(context ->
-                assertThat(context.getBean(WordstatsProperties.class).lock().type()).isEqualTo(LockType.FAIR_REENTRANT));
+        runner.withPropertyValues("wordstats.lock.type=fair-reentrant")
+                .run(context -> assertThat(context.getBean(WordstatsProperties.class)
+                                .lock()
+                                .type())
+                        .isEqualTo(LockType.FAIR_REENTRANT));
     }
 
     @Test
@@ -57,7 +58,8 @@ class WordstatsPropertiesTest {
         runner.withPropertyValues("wordstats.lock.type=SPIN_LOCK").run(context -> {
             assertThat(context).hasFailed();
             String messages = messages(context.getStartupFailure());
-            assertThat(messages).contains("wordstats.lock.type")
+            assertThat(messages)
+                    .contains("wordstats.lock.type")
                     .contains("SPIN_LOCK")
                     .contains("allowed values: NUMA_MCS, FAIR_REENTRANT, UNFAIR_REENTRANT");
         });
@@ -74,15 +76,20 @@ class WordstatsPropertiesTest {
 
     @Test
     void handoffThresholdBindsDurationsAndRejectsNegativeOrHugeOnes() {
-        runner.withPropertyValues("wordstats.lock.handoff-after=5ms").run(context ->
-                assertThat(context.getBean(WordstatsProperties.class).lock().handoffAfter()).isEqualTo(Duration.ofMillis(5)));
+        runner.withPropertyValues("wordstats.lock.handoff-after=5ms")
+                .run(context -> assertThat(context.getBean(WordstatsProperties.class)
+                                .lock()
+                                .handoffAfter())
+                        .isEqualTo(Duration.ofMillis(5)));
         runner.withPropertyValues("wordstats.lock.handoff-after=-1ms").run(context -> {
             assertThat(context).hasFailed();
-            assertThat(messages(context.getStartupFailure())).contains("wordstats.lock.handoff-after must be from 0 to 1m");
+            assertThat(messages(context.getStartupFailure()))
+                    .contains("wordstats.lock.handoff-after must be from 0 to 1m");
         });
         runner.withPropertyValues("wordstats.lock.handoff-after=2h").run(context -> {
             assertThat(context).hasFailed();
-            assertThat(messages(context.getStartupFailure())).contains("wordstats.lock.handoff-after must be from 0 to 1m");
+            assertThat(messages(context.getStartupFailure()))
+                    .contains("wordstats.lock.handoff-after must be from 0 to 1m");
         });
     }
 
@@ -90,7 +97,9 @@ class WordstatsPropertiesTest {
     void negativeSimulatedNodesStopStartupNamingTheProperty() {
         runner.withPropertyValues("wordstats.numa.simulated-nodes=-1").run(context -> {
             assertThat(context).hasFailed();
-            assertThat(messages(context.getStartupFailure())).contains("wordstats.numa").contains("simulatedNodes");
+            assertThat(messages(context.getStartupFailure()))
+                    .contains("wordstats.numa")
+                    .contains("simulatedNodes");
         });
     }
 
@@ -98,7 +107,9 @@ class WordstatsPropertiesTest {
     void zeroWordLengthLimitStopsStartup() {
         runner.withPropertyValues("wordstats.limits.max-word-length=0").run(context -> {
             assertThat(context).hasFailed();
-            assertThat(messages(context.getStartupFailure())).contains("wordstats.limits").contains("maxWordLength");
+            assertThat(messages(context.getStartupFailure()))
+                    .contains("wordstats.limits")
+                    .contains("maxWordLength");
         });
     }
 

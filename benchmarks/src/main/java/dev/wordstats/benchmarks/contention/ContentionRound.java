@@ -1,11 +1,10 @@
 package dev.wordstats.benchmarks.contention;
 
 import dev.wordstats.numa.topology.NodeLocator;
-import org.HdrHistogram.Histogram;
-import org.openjdk.jmh.infra.Blackhole;
-
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.locks.Lock;
+import org.HdrHistogram.Histogram;
+import org.openjdk.jmh.infra.Blackhole;
 
 /**
  * One invocation of the contention benchmark: {@code actionsCount} actions split as evenly as
@@ -48,15 +47,25 @@ final class ContentionRound {
     private final CountDownLatch start = new CountDownLatch(1);
     private final CountDownLatch done;
 
-    private volatile boolean windowOpen = true; // cleared by the first worker to finish its share; read by all after each action
+    private volatile boolean windowOpen =
+            true; // cleared by the first worker to finish its share; read by all after each action
     private volatile Throwable failure; // set by a worker that threw; read by run() after done
 
     private int lastOwnerNode = -1; // guarded by lock: the node of the previous owner, -1 before the first
     private long handoffs; // guarded by lock
     private long crossNodeHandoffs; // guarded by lock
 
-    ContentionRound(Lock lock, NodeLocator nodes, int actionsCount, int threadCount, long beforeCpuTokens,
-            long inCpuTokens, int yieldsBefore, boolean yieldInCrit, long remotePenaltyTokens, boolean recordWaits) {
+    ContentionRound(
+            Lock lock,
+            NodeLocator nodes,
+            int actionsCount,
+            int threadCount,
+            long beforeCpuTokens,
+            long inCpuTokens,
+            int yieldsBefore,
+            boolean yieldInCrit,
+            long remotePenaltyTokens,
+            boolean recordWaits) {
         if (threadCount < 1 || actionsCount < threadCount) {
             throw new IllegalArgumentException(
                     "need 1 <= threads <= actionsCount, got threads=" + threadCount + ", actionsCount=" + actionsCount);

@@ -6,8 +6,7 @@ package dev.wordstats.benchmarks.contention;
  */
 public final class JainIndex {
 
-    private JainIndex() {
-    }
+    private JainIndex() {}
 
     /** The index of {@code shares}; 1.0 for an empty vector or all zeros (nothing to be unfair about). */
     public static double of(long[] shares) {

@@ -5,6 +5,8 @@ import dev.wordstats.benchmarks.CpuTokens;
 import dev.wordstats.benchmarks.NodeSetup;
 import dev.wordstats.numa.lock.LockSettings;
 import dev.wordstats.numa.lock.LockType;
+import java.time.Duration;
+import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
@@ -18,9 +20,6 @@ import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
-
-import java.time.Duration;
-import java.util.concurrent.TimeUnit;
 
 /**
  * The thesis harness: {@code actionsCount} lock-protected actions split evenly over {@code threads}
@@ -53,8 +52,15 @@ import java.util.concurrent.TimeUnit;
 @OutputTimeUnit(TimeUnit.MILLISECONDS)
 @Warmup(iterations = 5, batchSize = 1)
 @Measurement(iterations = 10, batchSize = 1)
-@Fork(value = 2, jvmArgsAppend = {BenchmarkJvm.ADD_EXPORTS, BenchmarkJvm.ADD_OPENS, BenchmarkJvm.NATIVE_ACCESS,
-        BenchmarkJvm.HEAP, BenchmarkJvm.HEAP_MAX})
+@Fork(
+        value = 2,
+        jvmArgsAppend = {
+            BenchmarkJvm.ADD_EXPORTS,
+            BenchmarkJvm.ADD_OPENS,
+            BenchmarkJvm.NATIVE_ACCESS,
+            BenchmarkJvm.HEAP,
+            BenchmarkJvm.HEAP_MAX
+        })
 public class LockContentionBenchmark {
 
     /** Every lock type (no values listed: JMH takes all constants of the enum). */
@@ -113,8 +119,17 @@ public class LockContentionBenchmark {
 
     @Setup(Level.Invocation)
     public void setUpRound() throws InterruptedException {
-        round = new ContentionRound(lockType.create(nodes.locator(), settings), nodes.locator(), actionsCount, threads,
-                beforeCpuTokens, inCpuTokens, yieldsBefore, yieldInCrit, remotePenaltyTokens, recordWaits);
+        round = new ContentionRound(
+                lockType.create(nodes.locator(), settings),
+                nodes.locator(),
+                actionsCount,
+                threads,
+                beforeCpuTokens,
+                inCpuTokens,
+                yieldsBefore,
+                yieldInCrit,
+                remotePenaltyTokens,
+                recordWaits);
         round.start();
     }
 

@@ -1,6 +1,7 @@
 package dev.wordstats.benchmarks.cost;
 
 import dev.wordstats.benchmarks.BenchmarkJvm;
+import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
@@ -12,8 +13,6 @@ import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.Warmup;
 import org.openjdk.jmh.infra.Blackhole;
-
-import java.util.concurrent.TimeUnit;
 
 /**
  * Calibration: how long {@code Blackhole.consumeCPU(tokens)} takes here, which turns the
@@ -31,7 +30,9 @@ import java.util.concurrent.TimeUnit;
 @OutputTimeUnit(TimeUnit.NANOSECONDS)
 @Warmup(iterations = 3, time = 1)
 @Measurement(iterations = 5, time = 1)
-@Fork(value = 1, jvmArgsAppend = {BenchmarkJvm.HEAP, BenchmarkJvm.HEAP_MAX})
+@Fork(
+        value = 1,
+        jvmArgsAppend = {BenchmarkJvm.HEAP, BenchmarkJvm.HEAP_MAX})
 public class ConsumeCpuBenchmark {
 
     @Param({"100", "1000", "1400", "10000"})

@@ -4,6 +4,7 @@ import dev.wordstats.benchmarks.BenchmarkJvm;
 import dev.wordstats.numa.carrier.CarrierNodeLocator;
 import dev.wordstats.numa.os.LinuxNative;
 import dev.wordstats.numa.topology.Topology;
+import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
@@ -17,8 +18,6 @@ import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.Warmup;
 import org.openjdk.jmh.infra.Blackhole;
-
-import java.util.concurrent.TimeUnit;
 
 /**
  * What a lock pays to learn its node: {@code CarrierNodeLocator.currentNode()} (cached per carrier,
@@ -38,8 +37,15 @@ import java.util.concurrent.TimeUnit;
 @OutputTimeUnit(TimeUnit.NANOSECONDS)
 @Warmup(iterations = 3, time = 1)
 @Measurement(iterations = 5, time = 1)
-@Fork(value = 2, jvmArgsAppend = {BenchmarkJvm.ADD_EXPORTS, BenchmarkJvm.ADD_OPENS, BenchmarkJvm.NATIVE_ACCESS,
-        BenchmarkJvm.HEAP, BenchmarkJvm.HEAP_MAX})
+@Fork(
+        value = 2,
+        jvmArgsAppend = {
+            BenchmarkJvm.ADD_EXPORTS,
+            BenchmarkJvm.ADD_OPENS,
+            BenchmarkJvm.NATIVE_ACCESS,
+            BenchmarkJvm.HEAP,
+            BenchmarkJvm.HEAP_MAX
+        })
 public class NodeLookupBenchmark {
 
     static final int BATCH = 10_000;
@@ -67,11 +73,13 @@ public class NodeLookupBenchmark {
     @Benchmark
     @OperationsPerInvocation(BATCH)
     public void cachedOnVirtualThread(Blackhole blackhole) throws InterruptedException {
-        Thread.ofVirtual().start(() -> {
-            for (int i = 0; i < BATCH; i++) {
-                blackhole.consume(locator.currentNode());
-            }
-        }).join();
+        Thread.ofVirtual()
+                .start(() -> {
+                    for (int i = 0; i < BATCH; i++) {
+                        blackhole.consume(locator.currentNode());
+                    }
+                })
+                .join();
     }
 
     @Benchmark

@@ -4,6 +4,8 @@ import dev.wordstats.benchmarks.BenchmarkJvm;
 import dev.wordstats.numa.lock.LockTimer;
 import dev.wordstats.numa.lock.LockType;
 import dev.wordstats.numa.topology.NodeLocator;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.Lock;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
@@ -15,9 +17,6 @@ import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.Warmup;
-
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.locks.Lock;
 
 /**
  * The cost of a lock nobody else wants: {@code lock(); unlock();} on one thread, per lock type, bare
@@ -35,8 +34,15 @@ import java.util.concurrent.locks.Lock;
 @OutputTimeUnit(TimeUnit.NANOSECONDS)
 @Warmup(iterations = 3, time = 1)
 @Measurement(iterations = 5, time = 1)
-@Fork(value = 2, jvmArgsAppend = {BenchmarkJvm.ADD_EXPORTS, BenchmarkJvm.ADD_OPENS, BenchmarkJvm.NATIVE_ACCESS,
-        BenchmarkJvm.HEAP, BenchmarkJvm.HEAP_MAX})
+@Fork(
+        value = 2,
+        jvmArgsAppend = {
+            BenchmarkJvm.ADD_EXPORTS,
+            BenchmarkJvm.ADD_OPENS,
+            BenchmarkJvm.NATIVE_ACCESS,
+            BenchmarkJvm.HEAP,
+            BenchmarkJvm.HEAP_MAX
+        })
 public class UncontendedLockBenchmark {
 
     @Param

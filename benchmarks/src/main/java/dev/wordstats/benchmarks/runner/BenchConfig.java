@@ -2,7 +2,6 @@ package dev.wordstats.benchmarks.runner;
 
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
-
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
@@ -55,10 +54,22 @@ public record BenchConfig(String title, List<Bench> benches) {
      * {@code simulatedNodes}, {@code remotePenaltyTokens}) and {@code params}: any other JMH
      * parameter by name. A missing (null) field keeps the benchmark's default.
      */
-    public record Payload(Integer actionsCount, Integer beforeCpuTokens, Integer inCpuTokens,
-            Integer warmupIterations, Integer measurementIterations, Integer forks, Integer yieldsBefore,
-            Boolean yieldInCrit, String title, Boolean skip, List<String> locks, Integer threads,
-            Integer simulatedNodes, Integer remotePenaltyTokens, Map<String, String> params) {
+    public record Payload(
+            Integer actionsCount,
+            Integer beforeCpuTokens,
+            Integer inCpuTokens,
+            Integer warmupIterations,
+            Integer measurementIterations,
+            Integer forks,
+            Integer yieldsBefore,
+            Boolean yieldInCrit,
+            String title,
+            Boolean skip,
+            List<String> locks,
+            Integer threads,
+            Integer simulatedNodes,
+            Integer remotePenaltyTokens,
+            Map<String, String> params) {
 
         public boolean skipped() {
             return Boolean.TRUE.equals(skip);

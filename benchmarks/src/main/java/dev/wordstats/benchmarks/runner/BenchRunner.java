@@ -4,19 +4,6 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import dev.wordstats.benchmarks.CpuTokens;
 import dev.wordstats.numa.topology.Topology;
-import org.openjdk.jmh.annotations.Mode;
-import org.openjdk.jmh.results.BenchmarkResult;
-import org.openjdk.jmh.results.IterationResult;
-import org.openjdk.jmh.results.Result;
-import org.openjdk.jmh.results.RunResult;
-import org.openjdk.jmh.results.format.ResultFormatType;
-import org.openjdk.jmh.runner.Runner;
-import org.openjdk.jmh.runner.RunnerException;
-import org.openjdk.jmh.runner.options.ChainedOptionsBuilder;
-import org.openjdk.jmh.runner.options.Options;
-import org.openjdk.jmh.runner.options.OptionsBuilder;
-import org.openjdk.jmh.runner.options.VerboseMode;
-
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
@@ -32,6 +19,18 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.results.BenchmarkResult;
+import org.openjdk.jmh.results.IterationResult;
+import org.openjdk.jmh.results.Result;
+import org.openjdk.jmh.results.RunResult;
+import org.openjdk.jmh.results.format.ResultFormatType;
+import org.openjdk.jmh.runner.Runner;
+import org.openjdk.jmh.runner.RunnerException;
+import org.openjdk.jmh.runner.options.ChainedOptionsBuilder;
+import org.openjdk.jmh.runner.options.Options;
+import org.openjdk.jmh.runner.options.OptionsBuilder;
+import org.openjdk.jmh.runner.options.VerboseMode;
 
 /**
  * Runs a benchmark configuration ({@link BenchConfig}) through JMH's Java API and writes, into the
@@ -52,8 +51,7 @@ import java.util.concurrent.TimeUnit;
  */
 public final class BenchRunner {
 
-    private BenchRunner() {
-    }
+    private BenchRunner() {}
 
     public static void main(String[] args) throws Exception {
         System.setProperty("java.awt.headless", "true");
@@ -71,8 +69,9 @@ public final class BenchRunner {
         Instant started = Instant.now();
         String loadBefore = loadAverage();
         Map<String, Object> machine = machine();
-        System.out.printf("== %s: %s -> %s%n== machine: %s%n== load average before: %s%n", configFile,
-                config.title(), out.toAbsolutePath(), machine.get("summary"), loadBefore);
+        System.out.printf(
+                "== %s: %s -> %s%n== machine: %s%n== load average before: %s%n",
+                configFile, config.title(), out.toAbsolutePath(), machine.get("summary"), loadBefore);
 
         List<BenchConfig.Bench> selected = config.benches().stream()
                 .filter(b -> !b.payload().skipped())
@@ -84,15 +83,26 @@ public final class BenchRunner {
         for (BenchConfig.Bench bench : selected) {
             index++;
             Instant benchStart = Instant.now();
-            System.out.printf("%n== [%d/%d] %s (%s) locks=%s payload=%s%n", index, selected.size(), bench.name(),
-                    bench.kind().simpleName(), bench.payload().locks(), bench.payload());
+            System.out.printf(
+                    "%n== [%d/%d] %s (%s) locks=%s payload=%s%n",
+                    index,
+                    selected.size(),
+                    bench.name(),
+                    bench.kind().simpleName(),
+                    bench.payload().locks(),
+                    bench.payload());
             Path jmhJson = out.resolve("jmh-" + bench.name() + ".json");
-            Collection<RunResult> results = runWaitingForJmhLock(options(bench, jmhJson).build());
+            Collection<RunResult> results =
+                    runWaitingForJmhLock(options(bench, jmhJson).build());
             jmhFiles.add(jmhJson.getFileName().toString());
             for (RunResult result : results) {
                 rows.add(row(bench, result));
             }
-            System.out.printf("== [%d/%d] %s done in %ds%n", index, selected.size(), bench.name(),
+            System.out.printf(
+                    "== [%d/%d] %s done in %ds%n",
+                    index,
+                    selected.size(),
+                    bench.name(),
                     Duration.between(benchStart, Instant.now()).toSeconds());
         }
         rows = ResultTable.withRatios(rows);
@@ -100,7 +110,8 @@ public final class BenchRunner {
         String loadAfter = loadAverage();
         Path csv = out.resolve("results.csv");
         writeCsv(rows, csv);
-        List<Path> charts = Charts.write(config.title() == null ? String.valueOf(configFile.getFileName()) : config.title(), rows, out);
+        List<Path> charts = Charts.write(
+                config.title() == null ? String.valueOf(configFile.getFileName()) : config.title(), rows, out);
         Path json = out.resolve("results.json");
         Map<String, Object> document = new LinkedHashMap<>();
         document.put("title", config.title());
@@ -114,12 +125,14 @@ public final class BenchRunner {
         document.put("benches", selected);
         document.put("rows", rows.stream().map(BenchRunner::jsonRow).toList());
         document.put("jmhResults", jmhFiles);
-        document.put("charts", charts.stream().map(p -> p.getFileName().toString()).toList());
+        document.put(
+                "charts", charts.stream().map(p -> p.getFileName().toString()).toList());
         new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValue(json.toFile(), document);
 
         System.out.printf("%n== results (%s)%n", configFile.getFileName());
         printTable(rows);
-        System.out.printf("== wrote %s, %s, %d charts, %d JMH files in %s; load average after: %s%n",
+        System.out.printf(
+                "== wrote %s, %s, %d charts, %d JMH files in %s; load average after: %s%n",
                 csv.getFileName(), json.getFileName(), charts.size(), jmhFiles.size(), out, loadAfter);
         return verify ? verify(rows, selected.size(), csv, json, charts) : 0;
     }
@@ -218,9 +231,20 @@ public final class BenchRunner {
         }
         Double csNanos = secondary.get("csNanos");
         double efficiency = csNanos == null ? Double.NaN : throughput * csNanos * 1e-9;
-        return new ResultRow(bench.name(), shortName, lock == null ? "-" : lock, values, primary.getScore(),
-                primary.getScoreError(), primary.getScoreUnit(), throughput, throughputError,
-                bench.kind().unitName(), Double.NaN, efficiency, secondary);
+        return new ResultRow(
+                bench.name(),
+                shortName,
+                lock == null ? "-" : lock,
+                values,
+                primary.getScore(),
+                primary.getScoreError(),
+                primary.getScoreUnit(),
+                throughput,
+                throughputError,
+                bench.kind().unitName(),
+                Double.NaN,
+                efficiency,
+                secondary);
     }
 
     /**
@@ -245,16 +269,27 @@ public final class BenchRunner {
         return means;
     }
 
-    static final List<String> SECONDARY_COLUMNS = List.of("waitP50Us", "waitP99Us", "waitMaxUs", "fairness",
-            "crossNodePct", "csNanos", "sampleP50", "sampleMin");
+    static final List<String> SECONDARY_COLUMNS = List.of(
+            "waitP50Us", "waitP99Us", "waitMaxUs", "fairness", "crossNodePct", "csNanos", "sampleP50", "sampleMin");
 
     static void writeCsv(List<ResultRow> rows, Path csv) throws IOException {
-        List<String> paramKeys = rows.stream().flatMap(r -> r.params().keySet().stream()).distinct().sorted().toList();
+        List<String> paramKeys = rows.stream()
+                .flatMap(r -> r.params().keySet().stream())
+                .distinct()
+                .sorted()
+                .toList();
         try (PrintWriter w = new PrintWriter(Files.newBufferedWriter(csv, StandardCharsets.UTF_8))) {
             List<String> header = new ArrayList<>(List.of("bench", "benchmark", "lock"));
             header.addAll(paramKeys);
-            header.addAll(List.of("score", "scoreError", "scoreUnit", "throughput", "throughputError", "unit",
-                    "ratioToBestReentrant", "csEfficiency"));
+            header.addAll(List.of(
+                    "score",
+                    "scoreError",
+                    "scoreUnit",
+                    "throughput",
+                    "throughputError",
+                    "unit",
+                    "ratioToBestReentrant",
+                    "csEfficiency"));
             header.addAll(SECONDARY_COLUMNS);
             w.println(String.join(",", header));
             for (ResultRow r : rows) {
@@ -262,8 +297,14 @@ public final class BenchRunner {
                 for (String key : paramKeys) {
                     cells.add(r.params().getOrDefault(key, ""));
                 }
-                cells.addAll(List.of(num(r.score()), num(r.scoreError()), r.scoreUnit(), num(r.throughput()),
-                        num(r.throughputError()), r.unit() + "/s", num(r.ratioToBestReentrant()),
+                cells.addAll(List.of(
+                        num(r.score()),
+                        num(r.scoreError()),
+                        r.scoreUnit(),
+                        num(r.throughput()),
+                        num(r.throughputError()),
+                        r.unit() + "/s",
+                        num(r.ratioToBestReentrant()),
                         num(r.csEfficiency())));
                 for (String key : SECONDARY_COLUMNS) {
                     Double v = r.secondary().get(key);
@@ -301,17 +342,35 @@ public final class BenchRunner {
     }
 
     static void printTable(List<ResultRow> rows) {
-        System.out.printf(Locale.ROOT, "%-28s %-34s %-17s %14s %9s %8s %9s %9s %9s%n", "bench", "benchmark", "lock",
-                "throughput/s", "±%", "ratio", "cs-eff", "p99(us)", "jain");
+        System.out.printf(
+                Locale.ROOT,
+                "%-28s %-34s %-17s %14s %9s %8s %9s %9s %9s%n",
+                "bench",
+                "benchmark",
+                "lock",
+                "throughput/s",
+                "±%",
+                "ratio",
+                "cs-eff",
+                "p99(us)",
+                "jain");
         for (ResultRow r : rows) {
             Double p99 = r.secondary().get("waitP99Us");
             Double jain = r.secondary().get("fairness");
-            System.out.printf(Locale.ROOT, "%-28s %-34s %-17s %14.1f %9s %8s %9s %9s %9s%n", r.bench(),
-                    r.benchmark(), r.lock(), r.throughput(),
-                    Double.isFinite(r.throughputError()) ? String.format(Locale.ROOT, "%.1f",
-                            100 * r.throughputError() / r.throughput()) : "-",
-                    fmt(r.ratioToBestReentrant(), "%.3f"), fmt(r.csEfficiency(), "%.3f"),
-                    p99 == null ? "-" : fmt(p99, "%.1f"), jain == null ? "-" : fmt(jain, "%.3f"));
+            System.out.printf(
+                    Locale.ROOT,
+                    "%-28s %-34s %-17s %14.1f %9s %8s %9s %9s %9s%n",
+                    r.bench(),
+                    r.benchmark(),
+                    r.lock(),
+                    r.throughput(),
+                    Double.isFinite(r.throughputError())
+                            ? String.format(Locale.ROOT, "%.1f", 100 * r.throughputError() / r.throughput())
+                            : "-",
+                    fmt(r.ratioToBestReentrant(), "%.3f"),
+                    fmt(r.csEfficiency(), "%.3f"),
+                    p99 == null ? "-" : fmt(p99, "%.1f"),
+                    jain == null ? "-" : fmt(jain, "%.3f"));
         }
     }
 
@@ -359,8 +418,10 @@ public final class BenchRunner {
         String jdk = System.getProperty("java.vm.name") + " " + System.getProperty("java.runtime.version");
         m.put("cpuModel", cpu);
         m.put("availableProcessors", cpus);
-        m.put("os", System.getProperty("os.name") + " " + System.getProperty("os.version") + " "
-                + System.getProperty("os.arch"));
+        m.put(
+                "os",
+                System.getProperty("os.name") + " " + System.getProperty("os.version") + " "
+                        + System.getProperty("os.arch"));
         m.put("jdk", jdk);
         String topology;
         try {
@@ -370,8 +431,10 @@ public final class BenchRunner {
         }
         m.put("topology", topology);
         m.put("consumeCpuNanosPer1000Tokens", Math.round(CpuTokens.nanosFor(1000, 200) * 10) / 10.0);
-        m.put("summary", cpus + " CPUs, " + cpu + ", " + jdk + "; " + topology + "; consumeCPU(1000) = "
-                + m.get("consumeCpuNanosPer1000Tokens") + " ns");
+        m.put(
+                "summary",
+                cpus + " CPUs, " + cpu + ", " + jdk + "; " + topology + "; consumeCPU(1000) = "
+                        + m.get("consumeCpuNanosPer1000Tokens") + " ns");
         return m;
     }
 
@@ -405,8 +468,9 @@ public final class BenchRunner {
             } else if (arg.startsWith("--") && i + 1 < args.length) {
                 options.put(arg, args[++i]);
             } else {
-                throw new IllegalArgumentException("usage: BenchRunner --config FILE [--out DIR] [--only BENCH] [--verify]; "
-                        + "bad argument '" + arg + "'");
+                throw new IllegalArgumentException(
+                        "usage: BenchRunner --config FILE [--out DIR] [--only BENCH] [--verify]; " + "bad argument '"
+                                + arg + "'");
             }
         }
         return options;
@@ -415,9 +479,9 @@ public final class BenchRunner {
     private static String require(Map<String, String> options, String name) {
         String value = options.get(name);
         if (value == null) {
-            throw new IllegalArgumentException(name + " is required: BenchRunner --config FILE [--out DIR] [--only BENCH] [--verify]");
+            throw new IllegalArgumentException(
+                    name + " is required: BenchRunner --config FILE [--out DIR] [--only BENCH] [--verify]");
         }
         return value;
     }
-
 }

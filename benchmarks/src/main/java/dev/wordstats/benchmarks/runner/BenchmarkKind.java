@@ -5,7 +5,6 @@ import dev.wordstats.benchmarks.cost.ConsumeCpuBenchmark;
 import dev.wordstats.benchmarks.cost.NodeLookupBenchmark;
 import dev.wordstats.benchmarks.cost.UncontendedLockBenchmark;
 import dev.wordstats.benchmarks.text.TextStatsBenchmark;
-
 import java.util.Arrays;
 import java.util.Locale;
 import java.util.regex.Pattern;
@@ -61,7 +60,9 @@ public enum BenchmarkKind {
                 return kind;
             }
         }
-        throw new IllegalArgumentException("unknown benchmark '" + name + "'; allowed: " + Arrays.stream(values())
-                .map(k -> k.name().toLowerCase(Locale.ROOT).replace('_', '-')).collect(Collectors.joining(", ")));
+        throw new IllegalArgumentException("unknown benchmark '" + name + "'; allowed: "
+                + Arrays.stream(values())
+                        .map(k -> k.name().toLowerCase(Locale.ROOT).replace('_', '-'))
+                        .collect(Collectors.joining(", ")));
     }
 }

@@ -21,9 +21,20 @@ import java.util.TreeMap;
  * @param csEfficiency throughput x calibrated critical-section length, NaN when not measured
  * @param secondary the secondary results, each the mean of its per-iteration values
  */
-public record ResultRow(String bench, String benchmark, String lock, Map<String, String> params, double score,
-        double scoreError, String scoreUnit, double throughput, double throughputError, String unit,
-        double ratioToBestReentrant, double csEfficiency, Map<String, Double> secondary) {
+public record ResultRow(
+        String bench,
+        String benchmark,
+        String lock,
+        Map<String, String> params,
+        double score,
+        double scoreError,
+        String scoreUnit,
+        double throughput,
+        double throughputError,
+        String unit,
+        double ratioToBestReentrant,
+        double csEfficiency,
+        Map<String, Double> secondary) {
 
     public ResultRow {
         params = new TreeMap<>(params);
@@ -31,8 +42,20 @@ public record ResultRow(String bench, String benchmark, String lock, Map<String,
     }
 
     ResultRow withRatio(double ratio) {
-        return new ResultRow(bench, benchmark, lock, params, score, scoreError, scoreUnit, throughput,
-                throughputError, unit, ratio, csEfficiency, secondary);
+        return new ResultRow(
+                bench,
+                benchmark,
+                lock,
+                params,
+                score,
+                scoreError,
+                scoreUnit,
+                throughput,
+                throughputError,
+                unit,
+                ratio,
+                csEfficiency,
+                secondary);
     }
 
     /** The bench, method and parameters apart from the lock: rows of one group differ only in lock. */

@@ -11,8 +11,7 @@ final class ResultTable {
     static final String FAIR = "FAIR_REENTRANT";
     static final String UNFAIR = "UNFAIR_REENTRANT";
 
-    private ResultTable() {
-    }
+    private ResultTable() {}
 
     /** Rows with {@link ResultRow#ratioToBestReentrant()} filled in, in the same order. */
     static List<ResultRow> withRatios(List<ResultRow> rows) {

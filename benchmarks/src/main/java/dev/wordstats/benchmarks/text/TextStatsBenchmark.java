@@ -2,6 +2,9 @@ package dev.wordstats.benchmarks.text;
 
 import dev.wordstats.benchmarks.BenchmarkJvm;
 import dev.wordstats.benchmarks.NodeSetup;
+import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
@@ -15,10 +18,6 @@ import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
-
-import java.util.List;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * The thesis task: {@code lines} lines of Zipf-distributed words (generated from {@code seed}) are
@@ -39,8 +38,15 @@ import java.util.concurrent.atomic.AtomicInteger;
 @OutputTimeUnit(java.util.concurrent.TimeUnit.MILLISECONDS)
 @Warmup(iterations = 5, batchSize = 1)
 @Measurement(iterations = 10, batchSize = 1)
-@Fork(value = 2, jvmArgsAppend = {BenchmarkJvm.ADD_EXPORTS, BenchmarkJvm.ADD_OPENS, BenchmarkJvm.NATIVE_ACCESS,
-        BenchmarkJvm.HEAP, BenchmarkJvm.HEAP_MAX})
+@Fork(
+        value = 2,
+        jvmArgsAppend = {
+            BenchmarkJvm.ADD_EXPORTS,
+            BenchmarkJvm.ADD_OPENS,
+            BenchmarkJvm.NATIVE_ACCESS,
+            BenchmarkJvm.HEAP,
+            BenchmarkJvm.HEAP_MAX
+        })
 public class TextStatsBenchmark {
 
     @Param({"NUMA_MCS", "FAIR_REENTRANT", "UNFAIR_REENTRANT", "CHM_LONG_ADDER", "CHM_MERGE"})

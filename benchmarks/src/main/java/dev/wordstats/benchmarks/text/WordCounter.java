@@ -3,7 +3,6 @@ package dev.wordstats.benchmarks.text;
 import dev.wordstats.numa.counts.StripedCounts;
 import dev.wordstats.numa.lock.LockType;
 import dev.wordstats.numa.topology.NodeLocator;
-
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.LongAdder;
 
@@ -22,7 +21,9 @@ interface WordCounter {
         return switch (kind) {
             case "CHM_LONG_ADDER" -> new LongAdders();
             case "CHM_MERGE" -> new Merging();
-            default -> new Striped(new StripedCounts<>(stripes, i -> LockType.parse(kind).create(nodes)));
+            default ->
+                new Striped(
+                        new StripedCounts<>(stripes, i -> LockType.parse(kind).create(nodes)));
         };
     }
 

@@ -1,16 +1,15 @@
 package dev.wordstats.benchmarks.contention;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import dev.wordstats.numa.lock.LockType;
 import dev.wordstats.numa.topology.NodeLocator;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.locks.ReentrantLock;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
-
-import java.util.concurrent.atomic.AtomicInteger;
-import java.util.concurrent.locks.ReentrantLock;
-
-import static org.assertj.core.api.Assertions.assertThat;
 
 @Timeout(30)
 class ContentionRoundTest {
@@ -18,8 +17,8 @@ class ContentionRoundTest {
     @ParameterizedTest
     @EnumSource(LockType.class)
     void everyActionIsDoneOnceAndTheMetricsAreFilled(LockType type) throws InterruptedException {
-        ContentionRound round = new ContentionRound(type.create(NodeLocator.singleNode()), NodeLocator.singleNode(),
-                1003, 8, 10, 50, 0, false, 0, true);
+        ContentionRound round = new ContentionRound(
+                type.create(NodeLocator.singleNode()), NodeLocator.singleNode(), 1003, 8, 10, 50, 0, false, 0, true);
         round.start();
         round.run();
         ContentionMetrics metrics = new ContentionMetrics();
@@ -62,7 +61,8 @@ class ContentionRoundTest {
 
     @Test
     void moreThreadsThanActionsIsRefused() {
-        org.assertj.core.api.Assertions.assertThatIllegalArgumentException().isThrownBy(() -> new ContentionRound(
-                new ReentrantLock(), NodeLocator.singleNode(), 3, 4, 0, 0, 0, false, 0, false));
+        org.assertj.core.api.Assertions.assertThatIllegalArgumentException()
+                .isThrownBy(() -> new ContentionRound(
+                        new ReentrantLock(), NodeLocator.singleNode(), 3, 4, 0, 0, 0, false, 0, false));
     }
 }

@@ -1,15 +1,14 @@
 package dev.wordstats.benchmarks.runner;
 
-import org.junit.jupiter.api.Test;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.stream.Stream;
-
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import org.junit.jupiter.api.Test;
 
 class BenchConfigTest {
 
@@ -21,16 +20,23 @@ class BenchConfigTest {
         try (Stream<Path> list = Files.list(CONFIGS)) {
             files = list.filter(p -> p.toString().endsWith(".json")).sorted().toList();
         }
-        assertThat(files).extracting(p -> p.getFileName().toString()).contains("high-contention.json",
-                "low-contention.json", "text-stats.json", "uncontended.json", "numa-penalty.json", "smoke.json");
+        assertThat(files)
+                .extracting(p -> p.getFileName().toString())
+                .contains(
+                        "high-contention.json",
+                        "low-contention.json",
+                        "text-stats.json",
+                        "uncontended.json",
+                        "numa-penalty.json",
+                        "smoke.json");
         for (Path file : files) {
             BenchConfig config = BenchConfig.read(file);
             assertThat(config.benches()).as(file.toString()).isNotEmpty();
             for (BenchConfig.Bench bench : config.benches()) {
                 assertThat(bench.kind()).isNotNull();
                 if (bench.payload().locks() != null) {
-                    assertThat(bench.payload().locks()).allMatch(l -> l.startsWith("CHM_")
-                            || dev.wordstats.numa.lock.LockType.parse(l) != null);
+                    assertThat(bench.payload().locks())
+                            .allMatch(l -> l.startsWith("CHM_") || dev.wordstats.numa.lock.LockType.parse(l) != null);
                 }
             }
         }
@@ -38,8 +44,10 @@ class BenchConfigTest {
 
     @Test
     void theLowContentionPresetDoes128TimesMoreWorkOutsideThanInside() throws IOException {
-        for (BenchConfig.Bench bench : BenchConfig.read(CONFIGS.resolve("low-contention.json")).benches()) {
-            assertThat(bench.payload().beforeCpuTokens()).isEqualTo(128 * bench.payload().inCpuTokens());
+        for (BenchConfig.Bench bench :
+                BenchConfig.read(CONFIGS.resolve("low-contention.json")).benches()) {
+            assertThat(bench.payload().beforeCpuTokens())
+                    .isEqualTo(128 * bench.payload().inCpuTokens());
         }
     }
 

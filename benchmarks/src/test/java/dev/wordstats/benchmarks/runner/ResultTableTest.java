@@ -1,12 +1,11 @@
 package dev.wordstats.benchmarks.runner;
 
-import org.junit.jupiter.api.Test;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
 
 import java.util.List;
 import java.util.Map;
-
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.within;
+import org.junit.jupiter.api.Test;
 
 class ResultTableTest {
 
@@ -21,8 +20,10 @@ class ResultTableTest {
     @Test
     void ratiosAreToTheBestReentrantLockOfTheSameParameters() {
         List<ResultRow> rows = ResultTable.withRatios(List.of(
-                row("a", "NUMA_MCS", "64", 300), row("a", "FAIR_REENTRANT", "64", 100),
-                row("a", "UNFAIR_REENTRANT", "64", 200), row("a", "NUMA_MCS", "4", 50),
+                row("a", "NUMA_MCS", "64", 300),
+                row("a", "FAIR_REENTRANT", "64", 100),
+                row("a", "UNFAIR_REENTRANT", "64", 200),
+                row("a", "NUMA_MCS", "4", 50),
                 row("a", "FAIR_REENTRANT", "4", 100)));
 
         assertThat(rows).extracting(ResultRow::ratioToBestReentrant).containsExactly(1.5, 0.5, 1.0, 0.5, 1.0);
@@ -30,12 +31,26 @@ class ResultTableTest {
 
     @Test
     void aGroupWithoutReentrantLockHasNoRatio() {
-        assertThat(ResultTable.withRatios(List.of(row("b", "CHM_MERGE", "1", 10))).getFirst().ratioToBestReentrant())
+        assertThat(ResultTable.withRatios(List.of(row("b", "CHM_MERGE", "1", 10)))
+                        .getFirst()
+                        .ratioToBestReentrant())
                 .isNaN();
     }
 
     private static ResultRow row(String bench, String lock, String threads, double throughput) {
-        return new ResultRow(bench, "X.m", lock, Map.of("threads", threads), 1, 0, "ms/op", throughput, 0, "actions",
-                Double.NaN, Double.NaN, Map.of());
+        return new ResultRow(
+                bench,
+                "X.m",
+                lock,
+                Map.of("threads", threads),
+                1,
+                0,
+                "ms/op",
+                throughput,
+                0,
+                "actions",
+                Double.NaN,
+                Double.NaN,
+                Map.of());
     }
 }

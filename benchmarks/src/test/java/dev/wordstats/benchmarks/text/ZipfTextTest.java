@@ -1,20 +1,21 @@
 package dev.wordstats.benchmarks.text;
 
-import org.junit.jupiter.api.Test;
+import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-
-import static org.assertj.core.api.Assertions.assertThat;
+import org.junit.jupiter.api.Test;
 
 class ZipfTextTest {
 
     @Test
     void theSameSeedGivesTheSameLines() {
-        assertThat(new ZipfText(1000, 1.0, 7).lines(200, 10, 7)).isEqualTo(new ZipfText(1000, 1.0, 7).lines(200, 10, 7));
-        assertThat(new ZipfText(1000, 1.0, 7).lines(200, 10, 7)).isNotEqualTo(new ZipfText(1000, 1.0, 8).lines(200, 10, 8));
+        assertThat(new ZipfText(1000, 1.0, 7).lines(200, 10, 7))
+                .isEqualTo(new ZipfText(1000, 1.0, 7).lines(200, 10, 7));
+        assertThat(new ZipfText(1000, 1.0, 7).lines(200, 10, 7))
+                .isNotEqualTo(new ZipfText(1000, 1.0, 8).lines(200, 10, 8));
     }
 
     @Test

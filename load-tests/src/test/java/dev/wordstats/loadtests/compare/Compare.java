@@ -36,7 +36,8 @@ import java.util.concurrent.atomic.AtomicLong;
  * CPUs into that many NUMA nodes, so locality shows on a one-node machine; 0 = real topology),
  * {@code tomcatMaxConnections} (12000) and {@code tomcatAcceptCount} (4096) for the service's
  * Tomcat, {@code serviceArgs} (more {@code --name=value} for the service, space separated),
- * {@code serviceJvmArgs}, {@code gatlingJvmArgs}, {@code healthTimeoutSeconds} (180), {@code warmupSeconds} (10: texts posted by the runner before
+ * {@code serviceJvmArgs}, {@code gatlingJvmArgs}, {@code healthTimeoutSeconds} (180), {@code warmupSeconds}
+ * (10: texts posted by the runner before
  * the simulation, so a cold JIT does not decide the figures; the lock figures are the increase
  * from after the warm-up to the end of the run). Every other
  * property without a dot in its name ({@code users}, {@code durationSeconds}, ...) and every
@@ -45,12 +46,26 @@ import java.util.concurrent.atomic.AtomicLong;
 public final class Compare {
 
     static final String DEFAULT_LOCKS = "NUMA_MCS,FAIR_REENTRANT,UNFAIR_REENTRANT";
-    private static final Set<String> OWN = Set.of("simulation", "locks", "serviceJar", "comparisonDir",
-            "simulatedNodes", "serviceArgs", "serviceJvmArgs", "gatlingJvmArgs", "healthTimeoutSeconds", "warmupSeconds", "baseUrl", "tomcatMaxConnections", "tomcatAcceptCount",
-            "skipTests", "skipITs", "test", "it"); // the last ones are Maven's, not the simulation's
+    private static final Set<String> OWN = Set.of(
+            "simulation",
+            "locks",
+            "serviceJar",
+            "comparisonDir",
+            "simulatedNodes",
+            "serviceArgs",
+            "serviceJvmArgs",
+            "gatlingJvmArgs",
+            "healthTimeoutSeconds",
+            "warmupSeconds",
+            "baseUrl",
+            "tomcatMaxConnections",
+            "tomcatAcceptCount",
+            "skipTests",
+            "skipITs",
+            "test",
+            "it"); // the last ones are Maven's, not the simulation's
 
-    private Compare() {
-    }
+    private Compare() {}
 
     public static void main(String[] args) throws Exception {
         System.setProperty("java.awt.headless", "true");
@@ -59,23 +74,35 @@ public final class Compare {
         Path jar = Path.of(required("serviceJar")).toAbsolutePath().normalize();
         // one folder per simulation, so comparing another simulation keeps the earlier report
         Path dir = Path.of(System.getProperty("comparisonDir", "target/comparison"))
-                .resolve(simulation.substring(simulation.lastIndexOf('.') + 1)).toAbsolutePath().normalize();
+                .resolve(simulation.substring(simulation.lastIndexOf('.') + 1))
+                .toAbsolutePath()
+                .normalize();
         int simulatedNodes = Integer.parseInt(System.getProperty("simulatedNodes", "2"));
         List<String> serviceArgs = split(System.getProperty("serviceArgs", ""), "\\s+");
         List<String> serviceJvmArgs = split(System.getProperty("serviceJvmArgs", ""), "\\s+");
-        List<String> gatlingJvmArgs = split(System.getProperty("gatlingJvmArgs",
-                "-Xmx2g -XX:MaxInlineLevel=20 -XX:MaxTrivialSize=12 --sun-misc-unsafe-memory-access=allow"
-                        + " --enable-native-access=ALL-UNNAMED --add-opens=java.base/java.lang=ALL-UNNAMED"
-                        + " --add-opens=java.base/jdk.internal.misc=ALL-UNNAMED"), "\\s+");
+        List<String> gatlingJvmArgs = split(
+                System.getProperty(
+                        "gatlingJvmArgs",
+                        "-Xmx2g -XX:MaxInlineLevel=20 -XX:MaxTrivialSize=12 --sun-misc-unsafe-memory-access=allow"
+                                + " --enable-native-access=ALL-UNNAMED --add-opens=java.base/java.lang=ALL-UNNAMED"
+                                + " --add-opens=java.base/jdk.internal.misc=ALL-UNNAMED"),
+                "\\s+");
         Duration healthTimeout = Duration.ofSeconds(Long.getLong("healthTimeoutSeconds", 180));
         Duration warmup = Duration.ofSeconds(Long.getLong("warmupSeconds", 10));
         Map<String, String> forwarded = forwardedProperties();
 
-        String machine = String.format(Locale.ROOT, "%s %s, %d CPUs, JDK %s", System.getProperty("os.name"),
-                System.getProperty("os.arch"), Runtime.getRuntime().availableProcessors(), System.getProperty("java.version"));
-        System.out.printf("[compare] %s against %s on %s%n", simulation.substring(simulation.lastIndexOf('.') + 1),
-                String.join(", ", locks), machine);
-        System.out.printf("[compare] service %s (simulated NUMA nodes: %d), simulation parameters %s%n",
+        String machine = String.format(
+                Locale.ROOT,
+                "%s %s, %d CPUs, JDK %s",
+                System.getProperty("os.name"),
+                System.getProperty("os.arch"),
+                Runtime.getRuntime().availableProcessors(),
+                System.getProperty("java.version"));
+        System.out.printf(
+                "[compare] %s against %s on %s%n",
+                simulation.substring(simulation.lastIndexOf('.') + 1), String.join(", ", locks), machine);
+        System.out.printf(
+                "[compare] service %s (simulated NUMA nodes: %d), simulation parameters %s%n",
                 jar, simulatedNodes, forwarded.isEmpty() ? "(defaults)" : forwarded);
         System.out.printf("[compare] report to %s%n", dir);
 
@@ -84,31 +111,61 @@ public final class Compare {
         for (int i = 0; i < locks.size(); i++) {
             String lock = locks.get(i);
             String prefix = String.format(Locale.ROOT, "[%d/%d %s] ", i + 1, locks.size(), lock);
-            rows.add(runOne(lock, prefix, simulation, jar, dir.resolve(lock), simulatedNodes, serviceArgs,
-                    serviceJvmArgs, gatlingJvmArgs, healthTimeout, warmup, forwarded));
+            rows.add(runOne(
+                    lock,
+                    prefix,
+                    simulation,
+                    jar,
+                    dir.resolve(lock),
+                    simulatedNodes,
+                    serviceArgs,
+                    serviceJvmArgs,
+                    gatlingJvmArgs,
+                    healthTimeout,
+                    warmup,
+                    forwarded));
         }
 
-        String header = String.format(Locale.ROOT, "## %s, one run per lock type%n%nMachine: %s. Simulation parameters: %s."
+        String header = String.format(
+                Locale.ROOT,
+                "## %s, one run per lock type%n%nMachine: %s. Simulation parameters: %s."
                         + " Service: `%s`, simulated NUMA nodes: %d. Finished %s, took %d s.%n",
-                simulation.substring(simulation.lastIndexOf('.') + 1), machine,
-                forwarded.isEmpty() ? "defaults" : forwarded, jar.getFileName(), simulatedNodes, Instant.now(),
+                simulation.substring(simulation.lastIndexOf('.') + 1),
+                machine,
+                forwarded.isEmpty() ? "defaults" : forwarded,
+                jar.getFileName(),
+                simulatedNodes,
+                Instant.now(),
                 Duration.between(started, Instant.now()).toSeconds());
         ComparisonReport.write(dir, header, rows);
         System.out.println();
         System.out.println(ComparisonReport.table(rows));
         System.out.printf("[compare] report: %s (charts: throughput.png, latency.png)%n", dir.resolve("report.md"));
 
-        List<String> failed = rows.stream().filter(r -> !r.gatling().passed()).map(ComparisonReport.Row::lock).toList();
+        List<String> failed = rows.stream()
+                .filter(r -> !r.gatling().passed())
+                .map(ComparisonReport.Row::lock)
+                .toList();
         if (!failed.isEmpty()) {
             throw new IllegalStateException("the simulation failed for " + failed
                     + " (assertions or the nothing-lost check): see the Gatling logs under " + dir);
         }
     }
 
-    private static ComparisonReport.Row runOne(String lock, String prefix, String simulation, Path jar, Path dir,
-                                               int simulatedNodes, List<String> serviceArgs, List<String> serviceJvmArgs,
-                                               List<String> gatlingJvmArgs, Duration healthTimeout,
-                                               Duration warmup, Map<String, String> forwarded) throws IOException, InterruptedException {
+    private static ComparisonReport.Row runOne(
+            String lock,
+            String prefix,
+            String simulation,
+            Path jar,
+            Path dir,
+            int simulatedNodes,
+            List<String> serviceArgs,
+            List<String> serviceJvmArgs,
+            List<String> gatlingJvmArgs,
+            Duration healthTimeout,
+            Duration warmup,
+            Map<String, String> forwarded)
+            throws IOException, InterruptedException {
         List<String> appArgs = new ArrayList<>();
         appArgs.add("--wordstats.lock.type=" + lock);
         appArgs.add("--wordstats.numa.simulated-nodes=" + simulatedNodes);
@@ -120,8 +177,13 @@ public final class Compare {
         System.out.println(prefix + "starting the service");
         try (ServiceProcess service = ServiceProcess.start(jar, serviceJvmArgs, appArgs, dir.resolve("service.log"))) {
             service.awaitHealthy(healthTimeout);
-            System.out.printf(Locale.ROOT, "%shealthy at %s (pid %d) after %.1f s%n", prefix, service.baseUrl(),
-                    service.pid(), (System.nanoTime() - t0) / 1e9);
+            System.out.printf(
+                    Locale.ROOT,
+                    "%shealthy at %s (pid %d) after %.1f s%n",
+                    prefix,
+                    service.baseUrl(),
+                    service.pid(),
+                    (System.nanoTime() - t0) / 1e9);
 
             AtomicLong peakFds = new AtomicLong(-1);
             AtomicBoolean running = new AtomicBoolean(true);
@@ -149,27 +211,47 @@ public final class Compare {
             System.out.println(prefix + "running " + simulation);
             GatlingRun.Result result;
             try {
-                result = GatlingRun.run(simulation, properties, gatlingJvmArgs, dir.resolve("gatling"),
-                        dir.resolve("gatling.log"), prefix);
+                result = GatlingRun.run(
+                        simulation,
+                        properties,
+                        gatlingJvmArgs,
+                        dir.resolve("gatling"),
+                        dir.resolve("gatling.log"),
+                        prefix);
             } finally {
                 running.set(false);
                 sampler.interrupt();
                 sampler.join();
             }
-            System.out.printf("%sGatling %s: %s requests, %s failed, %s req/s, p50 %s ms, p99 %s ms%n", prefix,
+            System.out.printf(
+                    "%sGatling %s: %s requests, %s failed, %s req/s, p50 %s ms, p99 %s ms%n",
+                    prefix,
                     result.passed() ? "passed" : "FAILED (exit " + result.exitCode() + ", see " + result.log() + ")",
-                    show(result.requests()), show(result.failed()), show(result.requestsPerSecond()),
-                    show(result.p50Millis()), show(result.p99Millis()));
+                    show(result.requests()),
+                    show(result.failed()),
+                    show(result.requestsPerSecond()),
+                    show(result.p50Millis()),
+                    show(result.p99Millis()));
 
             PrometheusText after = scrapePage(service, dir.resolve("prometheus.txt"), prefix);
-            LockMetrics metrics = after == null ? LockMetrics.none()
+            LockMetrics metrics = after == null
+                    ? LockMetrics.none()
                     : LockMetrics.from(before == null ? after : after.since(before), lock);
-            System.out.printf("%slock wait p99 %s (max %s), handoffs cross-node %s / same-node %s, slow path %s of %s acquisitions%n",
-                    prefix, metrics.waitP99Text(),
-                    ComparisonReport.duration(metrics.waitMaxSeconds()), show(metrics.crossNodeHandoffs()),
-                    show(metrics.sameNodeHandoffs()), show(metrics.slowAcquisitions()),
-                    metrics.fastAcquisitions().isPresent() && metrics.slowAcquisitions().isPresent()
-                            ? String.format(Locale.ROOT, "%.0f", metrics.fastAcquisitions().getAsDouble() + metrics.slowAcquisitions().getAsDouble())
+            System.out.printf(
+                    "%slock wait p99 %s (max %s), handoffs cross-node %s / same-node %s, slow path %s of %s acquisitions%n",
+                    prefix,
+                    metrics.waitP99Text(),
+                    ComparisonReport.duration(metrics.waitMaxSeconds()),
+                    show(metrics.crossNodeHandoffs()),
+                    show(metrics.sameNodeHandoffs()),
+                    show(metrics.slowAcquisitions()),
+                    metrics.fastAcquisitions().isPresent()
+                                    && metrics.slowAcquisitions().isPresent()
+                            ? String.format(
+                                    Locale.ROOT,
+                                    "%.0f",
+                                    metrics.fastAcquisitions().getAsDouble()
+                                            + metrics.slowAcquisitions().getAsDouble())
                             : "n/a");
             System.out.println(prefix + "stopping the service");
             return new ComparisonReport.Row(lock, result, metrics, peakFds.get());
@@ -178,9 +260,14 @@ public final class Compare {
 
     /** The service's Prometheus page (also saved to {@code file} when given); null if unreadable. */
     private static PrometheusText scrapePage(ServiceProcess service, Path file, String prefix) {
-        try (HttpClient client = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build()) {
-            HttpResponse<String> page = client.send(HttpRequest.newBuilder(service.baseUrl().resolve("/actuator/prometheus"))
-                    .header("Accept", "text/plain").timeout(Duration.ofSeconds(30)).build(), HttpResponse.BodyHandlers.ofString());
+        try (HttpClient client =
+                HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build()) {
+            HttpResponse<String> page = client.send(
+                    HttpRequest.newBuilder(service.baseUrl().resolve("/actuator/prometheus"))
+                            .header("Accept", "text/plain")
+                            .timeout(Duration.ofSeconds(30))
+                            .build(),
+                    HttpResponse.BodyHandlers.ofString());
             if (file != null) {
                 Files.writeString(file, page.body());
             }
@@ -224,7 +311,10 @@ public final class Compare {
     }
 
     private static List<String> split(String text, String separator) {
-        return Arrays.stream(text.strip().split(separator)).map(String::strip).filter(s -> !s.isEmpty()).toList();
+        return Arrays.stream(text.strip().split(separator))
+                .map(String::strip)
+                .filter(s -> !s.isEmpty())
+                .toList();
     }
 
     private static String show(java.util.OptionalDouble value) {

@@ -8,7 +8,6 @@ import java.util.Locale;
 import java.util.OptionalDouble;
 import java.util.function.Function;
 import java.util.function.ToDoubleFunction;
-
 import org.knowm.xchart.BitmapEncoder;
 import org.knowm.xchart.CategoryChart;
 import org.knowm.xchart.CategoryChartBuilder;
@@ -27,27 +26,38 @@ final class ComparisonReport {
         }
     }
 
-    private ComparisonReport() {
-    }
+    private ComparisonReport() {}
 
     static String table(List<Row> rows) {
         StringBuilder md = new StringBuilder();
-        md.append("| lock | requests/s | p50 ms | p99 ms | lock wait p99 | lock wait max | cross-node handoffs | slow-path share | failed requests | peak service fds | run |\n");
+        md.append(
+                "| lock | requests/s | p50 ms | p99 ms | lock wait p99 | lock wait max | cross-node handoffs | slow-path share | failed requests | peak service fds | run |\n");
         md.append("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|\n");
         for (Row row : rows) {
             GatlingRun.Result g = row.gatling();
             LockMetrics m = row.lock_();
-            md.append("| ").append(row.lock())
-                    .append(" | ").append(fmt(g.requestsPerSecond(), "%.1f"))
-                    .append(" | ").append(fmt(g.p50Millis(), "%.0f"))
-                    .append(" | ").append(fmt(g.p99Millis(), "%.0f"))
-                    .append(" | ").append(m.waitP99Text())
-                    .append(" | ").append(duration(m.waitMaxSeconds()))
-                    .append(" | ").append(fmt(m.crossNodeHandoffs(), "%.0f"))
-                    .append(" | ").append(percent(m.slowPathShare()))
-                    .append(" | ").append(fmt(g.failed(), "%.0f"))
-                    .append(" | ").append(row.peakServiceFds() < 0 ? "n/a" : Long.toString(row.peakServiceFds()))
-                    .append(" | ").append(row.verdict())
+            md.append("| ")
+                    .append(row.lock())
+                    .append(" | ")
+                    .append(fmt(g.requestsPerSecond(), "%.1f"))
+                    .append(" | ")
+                    .append(fmt(g.p50Millis(), "%.0f"))
+                    .append(" | ")
+                    .append(fmt(g.p99Millis(), "%.0f"))
+                    .append(" | ")
+                    .append(m.waitP99Text())
+                    .append(" | ")
+                    .append(duration(m.waitMaxSeconds()))
+                    .append(" | ")
+                    .append(fmt(m.crossNodeHandoffs(), "%.0f"))
+                    .append(" | ")
+                    .append(percent(m.slowPathShare()))
+                    .append(" | ")
+                    .append(fmt(g.failed(), "%.0f"))
+                    .append(" | ")
+                    .append(row.peakServiceFds() < 0 ? "n/a" : Long.toString(row.peakServiceFds()))
+                    .append(" | ")
+                    .append(row.verdict())
                     .append(" |\n");
         }
         return md.toString();
@@ -61,29 +71,46 @@ final class ComparisonReport {
                 + " falls in the lowest bucket, which cannot resolve it further); slow-path share is"
                 + " slow-path acquisitions over all acquisitions. Charts: throughput.png, latency.png.\n";
         Files.writeString(dir.resolve("report.md"), md);
-        chart(dir.resolve("throughput"), "Throughput by lock type", "requests/s", rows,
+        chart(
+                dir.resolve("throughput"),
+                "Throughput by lock type",
+                "requests/s",
+                rows,
                 List.of(series("requests/s", r -> r.gatling().requestsPerSecond())));
-        chart(dir.resolve("latency"), "Latency by lock type", "milliseconds", rows,
-                List.of(series("HTTP p50", r -> r.gatling().p50Millis()),
+        chart(
+                dir.resolve("latency"),
+                "Latency by lock type",
+                "milliseconds",
+                rows,
+                List.of(
+                        series("HTTP p50", r -> r.gatling().p50Millis()),
                         series("HTTP p99", r -> r.gatling().p99Millis()),
                         series("lock wait p99", r -> scale(r.lock_().waitP99Seconds(), 1000))));
     }
 
-    private record Series(String name, ToDoubleFunction<Row> value) {
-    }
+    private record Series(String name, ToDoubleFunction<Row> value) {}
 
     private static Series series(String name, Function<Row, OptionalDouble> value) {
         return new Series(name, row -> value.apply(row).orElse(0));
     }
 
-    private static void chart(Path file, String title, String yTitle, List<Row> rows, List<Series> series) throws IOException {
-        CategoryChart chart = new CategoryChartBuilder().width(900).height(500)
-                .title(title).xAxisTitle("lock type").yAxisTitle(yTitle).build();
+    private static void chart(Path file, String title, String yTitle, List<Row> rows, List<Series> series)
+            throws IOException {
+        CategoryChart chart = new CategoryChartBuilder()
+                .width(900)
+                .height(500)
+                .title(title)
+                .xAxisTitle("lock type")
+                .yAxisTitle(yTitle)
+                .build();
         chart.getStyler().setLegendPosition(Styler.LegendPosition.InsideNE);
         chart.getStyler().setLabelsVisible(true);
         List<String> locks = rows.stream().map(Row::lock).toList();
         for (Series s : series) {
-            chart.addSeries(s.name(), locks, rows.stream().map(r -> (Number) s.value().applyAsDouble(r)).toList());
+            chart.addSeries(
+                    s.name(),
+                    locks,
+                    rows.stream().map(r -> (Number) s.value().applyAsDouble(r)).toList());
         }
         BitmapEncoder.saveBitmap(chart, file.toString(), BitmapEncoder.BitmapFormat.PNG);
     }

@@ -30,18 +30,29 @@ final class GatlingRun {
     private static final Pattern ECHO = Pattern.compile(
             "^(\\[wordstats]|Global:|Reports generated|.*nothing lost: GET.*(: true|: false)|.*Exception|.*Run crashed).*");
 
-    record Result(int exitCode, OptionalDouble requests, OptionalDouble failed, OptionalDouble requestsPerSecond,
-                  OptionalDouble p50Millis, OptionalDouble p99Millis, Path log) {
+    record Result(
+            int exitCode,
+            OptionalDouble requests,
+            OptionalDouble failed,
+            OptionalDouble requestsPerSecond,
+            OptionalDouble p50Millis,
+            OptionalDouble p99Millis,
+            Path log) {
         boolean passed() {
             return exitCode == 0;
         }
     }
 
-    private GatlingRun() {
-    }
+    private GatlingRun() {}
 
-    static Result run(String simulationClass, Map<String, String> properties, List<String> jvmArgs,
-                      Path resultsDir, Path log, String prefix) throws IOException, InterruptedException {
+    static Result run(
+            String simulationClass,
+            Map<String, String> properties,
+            List<String> jvmArgs,
+            Path resultsDir,
+            Path log,
+            String prefix)
+            throws IOException, InterruptedException {
         List<String> command = new ArrayList<>();
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         command.addAll(jvmArgs);
@@ -49,15 +60,23 @@ final class GatlingRun {
         command.add("-cp");
         command.add(classpath());
         command.add("io.gatling.app.Gatling");
-        command.addAll(List.of("-s", simulationClass, "-rf", resultsDir.toAbsolutePath().toString(),
-                "-rd", prefix.strip(), "-l", "wordstats-compare"));
+        command.addAll(List.of(
+                "-s",
+                simulationClass,
+                "-rf",
+                resultsDir.toAbsolutePath().toString(),
+                "-rd",
+                prefix.strip(),
+                "-l",
+                "wordstats-compare"));
         Files.createDirectories(resultsDir);
         Files.createDirectories(log.getParent());
         Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
         Stats stats = new Stats();
         Progress progress = new Progress(prefix);
-        try (BufferedReader out = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8));
-             PrintWriter file = new PrintWriter(Files.newBufferedWriter(log))) {
+        try (BufferedReader out =
+                        new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8));
+                PrintWriter file = new PrintWriter(Files.newBufferedWriter(log))) {
             String line;
             while ((line = out.readLine()) != null) {
                 file.println(line);
@@ -73,8 +92,14 @@ final class GatlingRun {
             }
         }
         int exit = process.waitFor();
-        return new Result(exit, stats.get("request count"), stats.failed, stats.get("mean throughput (rps)"),
-                stats.get("response time 50th percentile (ms)"), stats.get("response time 99th percentile (ms)"), log);
+        return new Result(
+                exit,
+                stats.get("request count"),
+                stats.failed,
+                stats.get("mean throughput (rps)"),
+                stats.get("response time 50th percentile (ms)"),
+                stats.get("response time 99th percentile (ms)"),
+                log);
     }
 
     /** The classpath this class was loaded with: exec:java's test classpath, or java.class.path. */
@@ -96,7 +121,8 @@ final class GatlingRun {
 
     /** One line per console period of Gatling: elapsed time, requests so far, active users. */
     private static final class Progress {
-        private static final Pattern ELAPSED = Pattern.compile("^\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d \\S+\\s+(.+?) elapsed$");
+        private static final Pattern ELAPSED =
+                Pattern.compile("^\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d \\S+\\s+(.+?) elapsed$");
         private static final Pattern ACTIVE = Pattern.compile(".*active:\\s*([\\d,]+).*");
         private final String prefix;
         private String elapsed;

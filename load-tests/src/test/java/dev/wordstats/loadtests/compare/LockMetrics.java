@@ -11,12 +11,18 @@ import java.util.function.Predicate;
  * cross-node and same-node handoffs, fast- and slow-path acquisitions. A figure the service does
  * not expose is empty (shown as "n/a").
  */
-record LockMetrics(OptionalDouble waitP99Seconds, OptionalDouble waitLowestBucketSeconds, OptionalDouble waitMaxSeconds, OptionalDouble crossNodeHandoffs,
-                   OptionalDouble sameNodeHandoffs, OptionalDouble fastAcquisitions, OptionalDouble slowAcquisitions) {
+record LockMetrics(
+        OptionalDouble waitP99Seconds,
+        OptionalDouble waitLowestBucketSeconds,
+        OptionalDouble waitMaxSeconds,
+        OptionalDouble crossNodeHandoffs,
+        OptionalDouble sameNodeHandoffs,
+        OptionalDouble fastAcquisitions,
+        OptionalDouble slowAcquisitions) {
 
     static LockMetrics from(PrometheusText page, String lock) {
-        Predicate<PrometheusText.Sample> ofLock = sample ->
-                !sample.labels().containsKey("lock") || lock.equals(sample.labels().get("lock"));
+        Predicate<PrometheusText.Sample> ofLock = sample -> !sample.labels().containsKey("lock")
+                || lock.equals(sample.labels().get("lock"));
         OptionalDouble p99 = page.histogramQuantile("wordstats_lock_wait_seconds", 0.99, ofLock);
         if (p99.isEmpty()) { // a timer published with client-side percentiles instead of buckets
             p99 = page.max("wordstats_lock_wait_seconds", ofLock.and(label("quantile", "0.99")));
@@ -36,7 +42,8 @@ record LockMetrics(OptionalDouble waitP99Seconds, OptionalDouble waitLowestBucke
      * bucket, where interpolation would invent a figure the buckets cannot resolve.
      */
     String waitP99Text() {
-        if (waitP99Seconds.isPresent() && waitLowestBucketSeconds.isPresent()
+        if (waitP99Seconds.isPresent()
+                && waitLowestBucketSeconds.isPresent()
                 && waitP99Seconds.getAsDouble() <= waitLowestBucketSeconds.getAsDouble()) {
             return "≤ " + ComparisonReport.duration(waitLowestBucketSeconds);
         }

@@ -16,8 +16,7 @@ import java.util.function.Predicate;
  */
 final class PrometheusText {
 
-    record Sample(String name, Map<String, String> labels, double value) {
-    }
+    record Sample(String name, Map<String, String> labels, double value) {}
 
     private final List<Sample> samples;
 
@@ -94,8 +93,10 @@ final class PrometheusText {
         earlier.samples.forEach(s -> before.put(s.name() + s.labels(), s.value()));
         List<Sample> delta = new ArrayList<>();
         for (Sample s : samples) {
-            boolean cumulative = s.name().endsWith("_total") || s.name().endsWith("_bucket")
-                    || s.name().endsWith("_count") || s.name().endsWith("_sum");
+            boolean cumulative = s.name().endsWith("_total")
+                    || s.name().endsWith("_bucket")
+                    || s.name().endsWith("_count")
+                    || s.name().endsWith("_sum");
             double base = cumulative ? before.getOrDefault(s.name() + s.labels(), 0.0) : 0.0;
             delta.add(new Sample(s.name(), s.labels(), s.value() - base));
         }
@@ -112,15 +113,22 @@ final class PrometheusText {
 
     /** The sum of every sample of {@code name} that passes the filter; empty when there is none. */
     OptionalDouble sum(String name, Predicate<Sample> filter) {
-        List<Sample> matching = samples.stream().filter(s -> s.name().equals(name)).filter(filter).toList();
-        return matching.isEmpty() ? OptionalDouble.empty()
+        List<Sample> matching = samples.stream()
+                .filter(s -> s.name().equals(name))
+                .filter(filter)
+                .toList();
+        return matching.isEmpty()
+                ? OptionalDouble.empty()
                 : OptionalDouble.of(matching.stream().mapToDouble(Sample::value).sum());
     }
 
     /** The largest sample of {@code name} that passes the filter. */
     OptionalDouble max(String name, Predicate<Sample> filter) {
-        return samples.stream().filter(s -> s.name().equals(name)).filter(filter)
-                .mapToDouble(Sample::value).max();
+        return samples.stream()
+                .filter(s -> s.name().equals(name))
+                .filter(filter)
+                .mapToDouble(Sample::value)
+                .max();
     }
 
     /** The smallest finite bucket bound of the histogram {@code base}: its resolution floor. */

@@ -43,7 +43,8 @@ class PrometheusTextTest {
                 wordstats_lock_wait_seconds_bucket{lock="FAIR_REENTRANT",le="+Inf"} 1000.0
                 """), "FAIR_REENTRANT");
         assertThat(metrics.waitP99Text()).isEqualTo("≤ 1.00 ms");
-        assertThat(LockMetrics.from(PrometheusText.parse(PAGE), "NUMA_MCS").waitP99Text()).isEqualTo("3.80 ms");
+        assertThat(LockMetrics.from(PrometheusText.parse(PAGE), "NUMA_MCS").waitP99Text())
+                .isEqualTo("3.80 ms");
     }
 
     @Test
@@ -64,10 +65,12 @@ class PrometheusTextTest {
                 wordstats_lock_wait_seconds_max{application="wordstats",lock="NUMA_MCS"} 0.5
                 """);
         PrometheusText delta = PrometheusText.parse(PAGE).since(earlier);
-        assertThat(delta.sum("wordstats_lock_handoffs_total", label("locality", "cross_node"))).hasValue(25.0);
+        assertThat(delta.sum("wordstats_lock_handoffs_total", label("locality", "cross_node")))
+                .hasValue(25.0);
         assertThat(delta.max("wordstats_lock_wait_seconds_max", s -> true)).hasValue(0.0035);
         // 50 new samples: 0 at or below 1 ms, 40 up to 2 ms, 10 up to 4 ms -> p50 at 1 ms + 25/40 of 1 ms
-        assertThat(delta.histogramQuantile("wordstats_lock_wait_seconds", 0.5, s -> true).getAsDouble())
+        assertThat(delta.histogramQuantile("wordstats_lock_wait_seconds", 0.5, s -> true)
+                        .getAsDouble())
                 .isCloseTo(0.001625, within(1e-9));
     }
 

@@ -1,8 +1,8 @@
 package dev.wordstats.loadtests.compare;
 
 import java.io.IOException;
-import java.net.ServerSocket;
 import java.net.InetAddress;
+import java.net.ServerSocket;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -83,9 +83,11 @@ final class ServiceProcess implements AutoCloseable {
     /** Polls {@code /actuator/health} until it answers UP, the process dies, or the timeout passes. */
     void awaitHealthy(Duration timeout) throws IOException, InterruptedException {
         long deadline = System.nanoTime() + timeout.toNanos();
-        try (HttpClient client = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build()) {
+        try (HttpClient client =
+                HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build()) {
             HttpRequest health = HttpRequest.newBuilder(baseUrl.resolve("/actuator/health"))
-                    .timeout(Duration.ofSeconds(5)).build();
+                    .timeout(Duration.ofSeconds(5))
+                    .build();
             String last = "no answer";
             while (System.nanoTime() < deadline) {
                 if (!process.isAlive()) {
@@ -103,8 +105,8 @@ final class ServiceProcess implements AutoCloseable {
                 }
                 Thread.sleep(250);
             }
-            throw new IllegalStateException("the service was not healthy after " + timeout.toSeconds()
-                    + " s (last: " + last + "); last lines of " + log + ":\n" + tail(40));
+            throw new IllegalStateException("the service was not healthy after " + timeout.toSeconds() + " s (last: "
+                    + last + "); last lines of " + log + ":\n" + tail(40));
         }
     }
 

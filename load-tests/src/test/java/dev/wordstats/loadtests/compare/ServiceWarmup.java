@@ -17,23 +17,25 @@ final class ServiceWarmup {
 
     private static final int THREADS = 8;
 
-    private ServiceWarmup() {
-    }
+    private ServiceWarmup() {}
 
     static void run(URI baseUrl, Duration duration) throws InterruptedException {
         long deadline = System.nanoTime() + duration.toNanos();
-        try (HttpClient client = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build()) {
+        try (HttpClient client =
+                HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build()) {
             List<Thread> threads = new ArrayList<>();
             for (int t = 0; t < THREADS; t++) {
                 int id = t;
                 threads.add(Thread.ofVirtual().start(() -> {
                     int n = 0;
                     while (System.nanoTime() < deadline) {
-                        String text = "warm up " + id + " round " + (n++ % 97) + " the quick brown fox jumps over the lazy dog";
+                        String text = "warm up " + id + " round " + (n++ % 97)
+                                + " the quick brown fox jumps over the lazy dog";
                         HttpRequest post = HttpRequest.newBuilder(baseUrl.resolve("/api/texts"))
                                 .header("Content-Type", "text/plain; charset=UTF-8")
                                 .timeout(Duration.ofSeconds(10))
-                                .POST(HttpRequest.BodyPublishers.ofString(text)).build();
+                                .POST(HttpRequest.BodyPublishers.ofString(text))
+                                .build();
                         try {
                             client.send(post, HttpResponse.BodyHandlers.discarding());
                         } catch (Exception e) {

@@ -48,7 +48,7 @@ public final class CarrierNodeLocator implements NodeLocator {
 
     /** The per-carrier cache entry; only the thread running on that carrier reads or writes it. */
     private static final class Slot {
-        int node;      // plain: written on refresh by the carrier's current thread
+        int node; // plain: written on refresh by the carrier's current thread
         int remaining; // plain: lookups left before the next refresh
     }
 
@@ -70,8 +70,8 @@ public final class CarrierNodeLocator implements NodeLocator {
     /** For tests: a given source of "the current CPU", and optionally no carrier-local cache. */
     CarrierNodeLocator(Topology topology, int refreshEvery, IntSupplier cpuSource, boolean useCarrierLocal) {
         if (refreshEvery < 1) {
-            throw new IllegalArgumentException("refreshEvery must be >= 1 (lookups between two getcpu calls), was "
-                    + refreshEvery);
+            throw new IllegalArgumentException(
+                    "refreshEvery must be >= 1 (lookups between two getcpu calls), was " + refreshEvery);
         }
         this.nodeCount = topology.nodeCount();
         int maxCpu = topology.cpus().stream().mapToInt(Cpu::id).max().orElse(0);
@@ -129,8 +129,8 @@ public final class CarrierNodeLocator implements NodeLocator {
 
     @Override
     public String toString() {
-        return "CarrierNodeLocator[nodes=" + nodeCount + ", refreshEvery=" + refreshEvery
-                + ", cache=" + (carrierLocal ? "per carrier" : "per thread") + "]";
+        return "CarrierNodeLocator[nodes=" + nodeCount + ", refreshEvery=" + refreshEvery + ", cache="
+                + (carrierLocal ? "per carrier" : "per thread") + "]";
     }
 
     @SuppressWarnings("unchecked")

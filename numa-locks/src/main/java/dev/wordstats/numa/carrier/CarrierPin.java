@@ -8,5 +8,4 @@ package dev.wordstats.numa.carrier;
  * @param node     the dense node index of that CPU in the topology used
  * @param verified whether the carrier's affinity, read back after the pinning, is exactly that CPU
  */
-public record CarrierPin(String carrier, int cpu, int node, boolean verified) {
-}
+public record CarrierPin(String carrier, int cpu, int node, boolean verified) {}

@@ -56,8 +56,7 @@ public final class CarrierPinning {
     private static final int GO = 1;
     private static final int ABORTED = 2;
 
-    private CarrierPinning() {
-    }
+    private CarrierPinning() {}
 
     /**
      * Pins every carrier of the default scheduler (see the class comment for the limits). Never
@@ -131,8 +130,7 @@ public final class CarrierPinning {
                         BitSet one = new BitSet();
                         one.set(cpu);
                         LinuxNative.setAffinity(one);
-                        boolean verified = LinuxNative.getAffinity().equals(one)
-                                && LinuxNative.currentCpu() == cpu;
+                        boolean verified = LinuxNative.getAffinity().equals(one) && LinuxNative.currentCpu() == cpu;
                         pins.set(slot, new CarrierPin(carrier, cpu, topology.nodeOfCpu(cpu), verified));
                     } catch (NativeCallException | UnsupportedOperationException e) {
                         errors.set(slot, carrier + "->cpu" + cpu + ": " + e.getMessage());
@@ -145,7 +143,8 @@ public final class CarrierPinning {
         boolean allEnded = true;
         for (Thread thread : threads) {
             try {
-                long left = Math.max(0, deadline - System.nanoTime()) + Duration.ofSeconds(1).toNanos();
+                long left = Math.max(0, deadline - System.nanoTime())
+                        + Duration.ofSeconds(1).toNanos();
                 allEnded &= thread.join(Duration.ofNanos(left));
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
@@ -154,8 +153,13 @@ public final class CarrierPinning {
             }
         }
         if (state.get() != GO) {
-            return report(pins, errors, List.of(), false, "only " + Math.max(0, arrivedAtAbort.get()) + " of " + carriers
-                    + " carriers ran the pinning task within " + timeout.toMillis() + " ms (scheduler busy?)");
+            return report(
+                    pins,
+                    errors,
+                    List.of(),
+                    false,
+                    "only " + Math.max(0, arrivedAtAbort.get()) + " of " + carriers
+                            + " carriers ran the pinning task within " + timeout.toMillis() + " ms (scheduler busy?)");
         }
         if (!allEnded) {
             return report(pins, errors, List.of(), false, "a pinning task did not end in time");
@@ -166,12 +170,23 @@ public final class CarrierPinning {
                 pinned.add(pins.get(i).carrier());
             }
         }
-        List<String> unpinned = liveCarrierNames().stream().filter(name -> !pinned.contains(name)).sorted().toList();
-        List<String> missed = unpinned.isEmpty() ? List.of() // else e.g. compensation workers not yet retired
+        List<String> unpinned = liveCarrierNames().stream()
+                .filter(name -> !pinned.contains(name))
+                .sorted()
+                .toList();
+        List<String> missed = unpinned.isEmpty()
+                ? List.of() // else e.g. compensation workers not yet retired
                 : List.of(unpinned.size() + " live carrier(s) not reached: " + String.join(", ", unpinned));
-        return report(pins, errors, missed, true, carriers + " carriers of the default scheduler over "
-                + topology.nodeCount() + (topology.simulated() ? " simulated" : "") + " node(s)"
-                + (carriers > order.size() ? "; more carriers than CPUs (" + order.size() + "), CPUs shared" : ""));
+        return report(
+                pins,
+                errors,
+                missed,
+                true,
+                carriers + " carriers of the default scheduler over "
+                        + topology.nodeCount() + (topology.simulated() ? " simulated" : "") + " node(s)"
+                        + (carriers > order.size()
+                                ? "; more carriers than CPUs (" + order.size() + "), CPUs shared"
+                                : ""));
     }
 
     /** The names of the live carrier threads ({@code jdk.internal.misc.CarrierThread}) of the JVM. */
@@ -185,8 +200,12 @@ public final class CarrierPinning {
         return names;
     }
 
-    private static PinningReport report(AtomicReferenceArray<CarrierPin> pins, AtomicReferenceArray<String> errors,
-                                        List<String> otherProblems, boolean reachedAll, String detail) {
+    private static PinningReport report(
+            AtomicReferenceArray<CarrierPin> pins,
+            AtomicReferenceArray<String> errors,
+            List<String> otherProblems,
+            boolean reachedAll,
+            String detail) {
         List<CarrierPin> list = new ArrayList<>();
         List<String> problems = new ArrayList<>(otherProblems);
         Set<String> carriers = new HashSet<>();
@@ -210,7 +229,8 @@ public final class CarrierPinning {
             problems.add("two pinning tasks ran on one carrier");
         }
         boolean complete = reachedAll && problems.isEmpty() && !list.isEmpty();
-        return new PinningReport(list, complete, problems.isEmpty() ? detail : detail + "; " + String.join("; ", problems));
+        return new PinningReport(
+                list, complete, problems.isEmpty() ? detail : detail + "; " + String.join("; ", problems));
     }
 
     /**
@@ -221,7 +241,8 @@ public final class CarrierPinning {
         List<List<Integer>> perNode = new ArrayList<>();
         for (NumaNode node : topology.nodes()) {
             List<Integer> cpus = new ArrayList<>(node.cpus());
-            cpus.sort(Comparator.<Integer>comparingInt(cpu -> topology.threadSiblings(cpu).indexOf(cpu))
+            cpus.sort(Comparator.<Integer>comparingInt(
+                            cpu -> topology.threadSiblings(cpu).indexOf(cpu))
                     .thenComparingInt(cpu -> cpu));
             perNode.add(cpus);
         }
@@ -248,7 +269,10 @@ public final class CarrierPinning {
         return carrierOf(Thread.currentThread().toString());
     }
 
-    /** The carrier named in a virtual thread's {@code toString()}: {@code VirtualThread[#31,name]/runnable@ForkJoinPool-1-worker-1}. */
+    /**
+     * The carrier named in a virtual thread's {@code toString()}: {@code
+     * VirtualThread[#31,name]/runnable@ForkJoinPool-1-worker-1}.
+     */
     static String carrierOf(String virtualThreadText) {
         int at = virtualThreadText.lastIndexOf('@');
         return at >= 0 ? virtualThreadText.substring(at + 1) : virtualThreadText;

@@ -2,7 +2,6 @@ package dev.wordstats.numa.counts;
 
 import dev.wordstats.numa.lock.LockStats;
 import dev.wordstats.numa.lock.ObservedLock;
-
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Comparator;
@@ -39,7 +38,8 @@ public final class StripedCounts<K> {
 
     private final Stripe<K>[] stripes;
     private final int mask;
-    private final AtomicLong distinct = new AtomicLong(); // reserved + present distinct keys; CAS by adders, add by clear
+    private final AtomicLong distinct =
+            new AtomicLong(); // reserved + present distinct keys; CAS by adders, add by clear
 
     /**
      * @param stripeCount the number of stripes, a power of two from 1 to 2^16
@@ -139,7 +139,8 @@ public final class StripedCounts<K> {
             stripe.lock.lock();
             try {
                 for (Map.Entry<K, Long> e : batch) {
-                    if (stripe.map.merge(e.getKey(), e.getValue(), Long::sum) == e.getValue().longValue()) {
+                    if (stripe.map.merge(e.getKey(), e.getValue(), Long::sum)
+                            == e.getValue().longValue()) {
                         inserted++;
                     }
                 }
@@ -175,8 +176,8 @@ public final class StripedCounts<K> {
         if (n < 0) {
             throw new IllegalArgumentException("n must not be negative, was " + n);
         }
-        Comparator<Map.Entry<K, Long>> order = Comparator
-                .comparing((Map.Entry<K, Long> e) -> e.getValue(), Comparator.reverseOrder())
+        Comparator<Map.Entry<K, Long>> order = Comparator.comparing(
+                        (Map.Entry<K, Long> e) -> e.getValue(), Comparator.reverseOrder())
                 .thenComparing(Map.Entry::getKey, tieBreak);
         PriorityQueue<Map.Entry<K, Long>> worstFirst = new PriorityQueue<>(n + 1, order.reversed());
         if (n == 0) {

@@ -1,7 +1,6 @@
 package dev.wordstats.numa.lock;
 
 import dev.wordstats.numa.topology.NodeLocator;
-
 import java.util.Arrays;
 import java.util.Locale;
 import java.util.Objects;

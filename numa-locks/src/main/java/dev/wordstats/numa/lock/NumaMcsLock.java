@@ -1,7 +1,6 @@
 package dev.wordstats.numa.lock;
 
 import dev.wordstats.numa.topology.NodeLocator;
-
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.time.Duration;
@@ -98,7 +97,8 @@ public final class NumaMcsLock extends NumaMcsLockL1Pad implements Lock {
      *     successor is linking in and will appear in next shortly).
      *  3. If it granted no successor, or it has granted LOCAL_HANDOFF_BUDGET successors in a row
      *     on its node, and parkedLeaders > 0, it unparks one parked leader, looking at its own
-     *     node first (the next node when the budget is spent) and then the others in order. The budget gives leaders of other nodes a chance to win the flag while
+     *     node first (the next node when the budget is spent) and then the others in order. The budget gives
+     *     leaders of other nodes a chance to win the flag while
      *     one node keeps its queue full.
      *
      * Invariants
@@ -376,7 +376,9 @@ public final class NumaMcsLock extends NumaMcsLockL1Pad implements Lock {
         Thread o = owner;
         Thread reserver = lvHandoffWaiter();
         return super.toString() + (o == null ? "[Unlocked]" : "[Locked by thread " + o.getName() + "]")
-                + ((lvState() & HANDOFF) == 0 ? "" : "[Reserved by thread " + (reserver == null ? "?" : reserver.getName()) + "]")
+                + ((lvState() & HANDOFF) == 0
+                        ? ""
+                        : "[Reserved by thread " + (reserver == null ? "?" : reserver.getName()) + "]")
                 + "[queues=" + queues.length + ", parkedLeaders=" + lvParkedLeaders() + "]";
     }
 
@@ -434,7 +436,7 @@ public final class NumaMcsLock extends NumaMcsLockL1Pad implements Lock {
     private static int awaitLeadership(QNode node, boolean interruptible, long deadline) {
         boolean interrupted = false;
         int spins = SPINS;
-        for (;;) {
+        for (; ; ) {
             int s = node.lvStatus();
             if (s == QNode.LEADER) {
                 return interrupted ? LEADER_INTERRUPTED : LEADER;
@@ -470,7 +472,7 @@ public final class NumaMcsLock extends NumaMcsLockL1Pad implements Lock {
         boolean reserved = false;
         long since = 0L; // when this leader published itself to park
         int spins = SPINS;
-        for (;;) {
+        for (; ; ) {
             int s = lvState();
             if (reserved && s == HANDOFF) {
                 // Only we may leave HANDOFF, so the CAS below cannot fail. Clear the slot first:
@@ -495,7 +497,9 @@ public final class NumaMcsLock extends NumaMcsLockL1Pad implements Lock {
                 addParkedLeaders(1);
                 published = true;
                 since = System.nanoTime();
-            } else if (!reserved && (s & HANDOFF) == 0 && System.nanoTime() - since >= handoffAfterNanos
+            } else if (!reserved
+                    && (s & HANDOFF) == 0
+                    && System.nanoTime() - since >= handoffAfterNanos
                     && casState(s, s | HANDOFF)) {
                 // Reserved: store ourselves, then re-check the flag before parking (the releaser's
                 // side: clear HELD, read handoffWaiter).
@@ -520,7 +524,10 @@ public final class NumaMcsLock extends NumaMcsLockL1Pad implements Lock {
         return GAVE_UP;
     }
 
-    /** A reserving leader of queue {@code n} that gives up: drop the reservation; if the lock is free, wake a leader. */
+    /**
+     * A reserving leader of queue {@code n} that gives up: drop the reservation; if the lock is free, wake a
+     * leader.
+     */
     private void cancelReservation(int n) {
         svHandoffWaiter(null);
         int s;
@@ -560,7 +567,7 @@ public final class NumaMcsLock extends NumaMcsLockL1Pad implements Lock {
      */
     private static QNode passLeadership(QNode head, NodeQueue queue) {
         QNode current = head;
-        for (;;) {
+        for (; ; ) {
             QNode next = current.lvNext();
             if (next == null) {
                 if (queue.casTail(current, null)) {
@@ -697,10 +704,14 @@ final class QNode {
         }
     }
 
-    final Thread thread;   // the waiting thread, set at construction
-    final int node;        // index of the queue this node joined, set at construction
-    private QNode next;    // set once (volatile) by the successor after it swapped the tail; read by this node's thread when it departs
-    private int status;    // CAS: WAITING->PARKED and ->CANCELLED by the waiter, ->LEADER by the predecessor; read volatile by both
+    final Thread thread; // the waiting thread, set at construction
+    final int node; // index of the queue this node joined, set at construction
+    private QNode
+            next; // set once (volatile) by the successor after it swapped the tail; read by this node's thread when it
+    // departs
+    private int
+            status; // CAS: WAITING->PARKED and ->CANCELLED by the waiter, ->LEADER by the predecessor; read volatile by
+    // both
 
     QNode(Thread thread, int node) {
         this.thread = thread;
@@ -725,7 +736,7 @@ final class QNode {
 
     /** By the predecessor: makes this node the leader, unparking its thread if it parked; false if cancelled. */
     boolean grant() {
-        for (;;) {
+        for (; ; ) {
             int s = lvStatus();
             if (s == CANCELLED) {
                 return false;
@@ -741,7 +752,7 @@ final class QNode {
 
     /** By the waiter: gives up its place; false if leadership was granted first. */
     boolean cancel() {
-        for (;;) {
+        for (; ; ) {
             int s = lvStatus();
             if (s == LEADER) {
                 return false;
@@ -797,9 +808,10 @@ abstract class NodeQueueL0Pad {
 }
 
 abstract class NodeQueueFields extends NodeQueueL0Pad {
-    QNode tail;           // xchg by enqueuing threads of this node; CAS to null by a departing leader with no successor
-    Thread parkedLeader;  // set/cleared (volatile) by this node's leader around parking; read (volatile) by releasers of any node
-    int localStreak;      // plain, this queue's current leader only (leadership passes by a volatile CAS): handoffs in a row
+    QNode tail; // xchg by enqueuing threads of this node; CAS to null by a departing leader with no successor
+    Thread parkedLeader; // set/cleared (volatile) by this node's leader around parking; read (volatile) by releasers
+    // of any node
+    int localStreak; // plain, this queue's current leader only (leadership passes by a volatile CAS): handoffs in a row
 }
 
 abstract class NodeQueueL1Pad extends NodeQueueFields {
@@ -825,10 +837,10 @@ abstract class NumaMcsLockL0Pad {
 }
 
 abstract class NumaMcsLockFields extends NumaMcsLockL0Pad {
-    int state;         // HELD|HANDOFF bits: CAS by acquirers and the reserving leader, getAndAdd(-HELD) by the owner
-    Thread owner;      // plain: set by the owner after the CAS, cleared before its release store
-    QNode ownerNode;   // plain, owner only: the owner's queue node, null after a fast-path acquisition
-    int holds;         // plain, owner only: reentrant hold count
+    int state; // HELD|HANDOFF bits: CAS by acquirers and the reserving leader, getAndAdd(-HELD) by the owner
+    Thread owner; // plain: set by the owner after the CAS, cleared before its release store
+    QNode ownerNode; // plain, owner only: the owner's queue node, null after a fast-path acquisition
+    int holds; // plain, owner only: reentrant hold count
     int parkedLeaders; // getAndAdd by leaders around parking (slow path only); read volatile by releasers
     Thread handoffWaiter; // volatile, by the leader that set HANDOFF (itself, then null); read volatile by releasers
 }

@@ -1,7 +1,6 @@
 package dev.wordstats.numa.lock;
 
 import dev.wordstats.numa.topology.NodeLocator;
-
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.util.Objects;
@@ -53,16 +52,16 @@ public final class ObservedLock implements Lock {
     private final LockTimer timer;
     private final boolean timed;
 
-    private long fast;       // written (opaque) by the owner after a first-attempt acquisition; read (opaque) by stats()
-    private long slow;       // written (opaque) by the owner after a waiting acquisition; read (opaque) by stats()
-    private long sameNode;   // written (opaque) by the owner when the previous owner ran on its node; read by stats()
-    private long crossNode;  // written (opaque) by the owner when the previous owner ran elsewhere; read by stats()
+    private long fast; // written (opaque) by the owner after a first-attempt acquisition; read (opaque) by stats()
+    private long slow; // written (opaque) by the owner after a waiting acquisition; read (opaque) by stats()
+    private long sameNode; // written (opaque) by the owner when the previous owner ran on its node; read by stats()
+    private long crossNode; // written (opaque) by the owner when the previous owner ran elsewhere; read by stats()
 
-    private Thread owner;    // written plain by the owner (set after acquire, cleared before release)
-    private int depth;       // owner only: reentrant hold depth as seen through this wrapper
+    private Thread owner; // written plain by the owner (set after acquire, cleared before release)
+    private int depth; // owner only: reentrant hold depth as seen through this wrapper
     private int lastNode = -1; // owner only: node of the most recent owner, -1 before the first
-    private long heldSince;  // owner only: nanoTime of the outermost acquisition (when timed)
-    private long waited;     // owner only: wait of the outermost acquisition, recorded after the release
+    private long heldSince; // owner only: nanoTime of the outermost acquisition (when timed)
+    private long waited; // owner only: wait of the outermost acquisition, recorded after the release
 
     ObservedLock(LockType type, Lock delegate, NodeLocator nodes, LockTimer timer) {
         this.type = Objects.requireNonNull(type, "type");
@@ -80,10 +79,8 @@ public final class ObservedLock implements Lock {
     /** What this lock has counted so far. */
     public LockStats stats() {
         return new LockStats(
-                (long) FAST.getOpaque(this),
-                (long) SLOW.getOpaque(this),
-                (long) SAME_NODE.getOpaque(this),
-                (long) CROSS_NODE.getOpaque(this));
+                (long) FAST.getOpaque(this), (long) SLOW.getOpaque(this), (long) SAME_NODE.getOpaque(this), (long)
+                        CROSS_NODE.getOpaque(this));
     }
 
     @Override
@@ -144,8 +141,8 @@ public final class ObservedLock implements Lock {
     @Override
     public void unlock() {
         if (owner != Thread.currentThread()) {
-            throw new IllegalMonitorStateException("unlock by a thread that does not hold the lock: "
-                    + Thread.currentThread());
+            throw new IllegalMonitorStateException(
+                    "unlock by a thread that does not hold the lock: " + Thread.currentThread());
         }
         if (--depth == 0) {
             owner = null;

@@ -17,8 +17,7 @@ final class LibC {
         Native.register(LibC.class, "c");
     }
 
-    private LibC() {
-    }
+    private LibC() {}
 
     /** Forces the class (and so the registration) to load; throws what the registration threw. */
     static void load() {

@@ -20,13 +20,12 @@ import java.util.Locale;
 public final class LinuxNative {
 
     private static final int MAX_MASK_LONGS = 1 << 10; // 65536 CPUs
-    private static final int FIRST_MASK_LONGS = 16;    // 1024 CPUs, glibc's cpu_set_t size
+    private static final int FIRST_MASK_LONGS = 16; // 1024 CPUs, glibc's cpu_set_t size
 
     private static final String UNAVAILABLE_REASON = probe();
     private static final boolean AVAILABLE = UNAVAILABLE_REASON.isEmpty();
 
-    private LinuxNative() {
-    }
+    private LinuxNative() {}
 
     private static String probe() {
         String os = System.getProperty("os.name", "");
@@ -129,8 +128,8 @@ public final class LinuxNative {
             throw new IllegalArgumentException("an affinity mask needs at least one CPU");
         }
         if (!AVAILABLE) {
-            throw new UnsupportedOperationException("cannot set the CPU affinity: native calls are unavailable ("
-                    + UNAVAILABLE_REASON + ")");
+            throw new UnsupportedOperationException(
+                    "cannot set the CPU affinity: native calls are unavailable (" + UNAVAILABLE_REASON + ")");
         }
         long[] words = cpus.toLongArray();
         long[] mask = new long[Math.max(FIRST_MASK_LONGS, words.length)];
@@ -169,7 +168,6 @@ public final class LinuxNative {
     static final class Errno {
         static final int EINVAL = 22;
 
-        private Errno() {
-        }
+        private Errno() {}
     }
 }

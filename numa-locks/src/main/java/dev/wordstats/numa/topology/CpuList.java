@@ -15,8 +15,7 @@ public final class CpuList {
     /** Larger CPU numbers are rejected as garbage; Linux supports at most 8192 (CONFIG_NR_CPUS). */
     public static final int MAX_CPU = 65_535;
 
-    private CpuList() {
-    }
+    private CpuList() {}
 
     /**
      * Parses a cpulist.
@@ -89,9 +88,8 @@ public final class CpuList {
     }
 
     private static IllegalArgumentException bad(String text, String element, String why) {
-        return new IllegalArgumentException(
-                "malformed cpulist '" + text.strip() + "': element '" + element + "': " + why
-                        + " (expected e.g. \"0-3,8,10-11\")");
+        return new IllegalArgumentException("malformed cpulist '" + text.strip() + "': element '" + element + "': "
+                + why + " (expected e.g. \"0-3,8,10-11\")");
     }
 
     /** Formats CPUs in the kernel's compact form, e.g. {@code "0-3,8,10-11"}; empty gives {@code ""}. */

@@ -34,17 +34,15 @@ final class SysfsReader {
 
     /** What the kernel's cluster_id holds when it knows no cluster: -1 (arm64), 0xFFFF (x86 BAD_APICID). */
     private static final int X86_NO_CLUSTER = 0xFFFF;
+
     private static final Pattern NODE_DIR = Pattern.compile("node(\\d+)");
 
-    record RawCpu(int id, int packageId, int clusterId, int coreId, BitSet siblings) {
-    }
+    record RawCpu(int id, int packageId, int clusterId, int coreId, BitSet siblings) {}
 
-    record RawNode(int osId, BitSet cpus, int[] distances) {
-    }
+    record RawNode(int osId, BitSet cpus, int[] distances) {}
 
     /** The tree's content: online CPUs, nodes by ascending OS id, and per-CPU data of usable CPUs. */
-    record Raw(BitSet online, List<RawNode> nodes, Map<Integer, RawCpu> cpus) {
-    }
+    record Raw(BitSet online, List<RawNode> nodes, Map<Integer, RawCpu> cpus) {}
 
     private final Path root;
 
@@ -118,7 +116,8 @@ final class SysfsReader {
             }
         }
         if (ids.isEmpty()) {
-            throw new UncheckedIOException(new IOException(nodeDir + " lists no node (no node/online, no nodeN folder)"));
+            throw new UncheckedIOException(
+                    new IOException(nodeDir + " lists no node (no node/online, no nodeN folder)"));
         }
         List<RawNode> nodes = new ArrayList<>();
         for (int id : ids) {

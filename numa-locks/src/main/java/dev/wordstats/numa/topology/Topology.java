@@ -48,8 +48,12 @@ public final class Topology {
     private final boolean simulated;
     private final String source;
 
-    private Topology(List<NumaNode> nodes, List<Cpu> cpus, Map<Integer, List<Integer>> siblings,
-                     boolean simulated, String source) {
+    private Topology(
+            List<NumaNode> nodes,
+            List<Cpu> cpus,
+            Map<Integer, List<Integer>> siblings,
+            boolean simulated,
+            String source) {
         this.nodes = List.copyOf(nodes);
         this.cpus = List.copyOf(cpus);
         this.siblings = Map.copyOf(siblings);
@@ -81,12 +85,13 @@ public final class Topology {
         } catch (RuntimeException e) {
             String reason = e.getMessage();
             if (allowed != null && !allowed.isEmpty()) {
-                return singleNodeOf(allowed, "fallback: one node of the allowed CPUs " + CpuList.format(allowed)
-                        + " (" + reason + ")");
+                return singleNodeOf(
+                        allowed,
+                        "fallback: one node of the allowed CPUs " + CpuList.format(allowed) + " (" + reason + ")");
             }
             int n = Runtime.getRuntime().availableProcessors();
-            return singleNodeOf(range(n), "fallback: one node of " + n + " CPUs from availableProcessors() ("
-                    + reason + ")");
+            return singleNodeOf(
+                    range(n), "fallback: one node of " + n + " CPUs from availableProcessors() (" + reason + ")");
         }
     }
 
@@ -105,8 +110,8 @@ public final class Topology {
         if (allowedCpusOrNull != null) {
             usable.and(allowedCpusOrNull);
         }
-        String source = "sysfs " + systemRoot + (allowedCpusOrNull == null ? ""
-                : " ∩ affinity " + CpuList.format(allowedCpusOrNull));
+        String source = "sysfs " + systemRoot
+                + (allowedCpusOrNull == null ? "" : " ∩ affinity " + CpuList.format(allowedCpusOrNull));
         if (usable.isEmpty()) {
             throw new IllegalArgumentException("no CPU is both online (" + CpuList.format(raw.online())
                     + ") and allowed (" + CpuList.format(allowedCpusOrNull) + ") in " + systemRoot);
@@ -130,8 +135,8 @@ public final class Topology {
         }
         for (int cpu = usable.nextSetBit(0); cpu >= 0; cpu = usable.nextSetBit(cpu + 1)) {
             if (!osNodeOfCpu.containsKey(cpu)) {
-                throw new IllegalArgumentException("cpu " + cpu + " is online and allowed but in no node's cpulist in "
-                        + systemRoot + "/node");
+                throw new IllegalArgumentException(
+                        "cpu " + cpu + " is online and allowed but in no node's cpulist in " + systemRoot + "/node");
             }
         }
         // Keep the nodes that have a usable CPU, densely numbered; positions index the distance rows.
@@ -260,8 +265,8 @@ public final class Topology {
      */
     public int nodeOfCpu(int cpuId) {
         if (!containsCpu(cpuId)) {
-            throw new IllegalArgumentException("cpu " + cpuId + " is not in this topology (cpus "
-                    + CpuList.format(cpuIds()) + ")");
+            throw new IllegalArgumentException(
+                    "cpu " + cpuId + " is not in this topology (cpus " + CpuList.format(cpuIds()) + ")");
         }
         return nodeByCpu[cpuId];
     }
@@ -273,8 +278,11 @@ public final class Topology {
      */
     public Cpu cpu(int cpuId) {
         int node = nodeOfCpu(cpuId);
-        return cpus.stream().filter(c -> c.id() == cpuId).findFirst().orElseThrow(() ->
-                new IllegalStateException("cpu " + cpuId + " mapped to node " + node + " but not listed"));
+        return cpus.stream()
+                .filter(c -> c.id() == cpuId)
+                .findFirst()
+                .orElseThrow(() ->
+                        new IllegalStateException("cpu " + cpuId + " mapped to node " + node + " but not listed"));
     }
 
     /**
@@ -325,17 +333,20 @@ public final class Topology {
 
     /**
      * One line for a startup log, e.g.
-     * {@code "2 CPUs in 1 node [node0=0-1], 1 package, distances [10]; source: sysfs /sys/devices/system ∩ affinity 0-1"}.
+     * {@code "2 CPUs in 1 node [node0=0-1], 1 package, distances [10]; source: sysfs /sys/devices/system ∩
+     * affinity 0-1"}.
      */
     public String summary() {
         StringBuilder out = new StringBuilder();
-        out.append(cpus.size()).append(cpus.size() == 1 ? " CPU in " : " CPUs in ")
-                .append(nodes.size()).append(simulated ? " simulated" : "")
+        out.append(cpus.size())
+                .append(cpus.size() == 1 ? " CPU in " : " CPUs in ")
+                .append(nodes.size())
+                .append(simulated ? " simulated" : "")
                 .append(nodes.size() == 1 ? " node [" : " nodes [");
         StringJoiner nodeList = new StringJoiner(" ");
         for (NumaNode node : nodes) {
-            nodeList.add("node" + node.index() + (node.osId() != node.index() ? "(os " + node.osId() + ")" : "")
-                    + "=" + CpuList.format(node.cpus()));
+            nodeList.add("node" + node.index() + (node.osId() != node.index() ? "(os " + node.osId() + ")" : "") + "="
+                    + CpuList.format(node.cpus()));
         }
         out.append(nodeList).append(']');
         int packages = packageCount();

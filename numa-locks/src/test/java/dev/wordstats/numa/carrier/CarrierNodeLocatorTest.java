@@ -38,15 +38,20 @@ class CarrierNodeLocatorTest {
 
     @Test
     void refreshEveryBelowOneIsRejected() {
-        assertThatIllegalArgumentException().isThrownBy(() -> new CarrierNodeLocator(TWO_NODES, 0))
+        assertThatIllegalArgumentException()
+                .isThrownBy(() -> new CarrierNodeLocator(TWO_NODES, 0))
                 .withMessageContaining("refreshEvery must be >= 1");
     }
 
     @Test
     void singleNodeTopologyAnswersZeroWithoutAskingForTheCpu() throws Exception {
-        CarrierNodeLocator locator = new CarrierNodeLocator(Topology.singleNode(4), 1, () -> {
-            throw new AssertionError("no native call expected on one node");
-        }, true);
+        CarrierNodeLocator locator = new CarrierNodeLocator(
+                Topology.singleNode(4),
+                1,
+                () -> {
+                    throw new AssertionError("no native call expected on one node");
+                },
+                true);
 
         assertThat(locator.currentNode()).isZero();
         AtomicInteger fromVirtual = new AtomicInteger(-1);
@@ -85,7 +90,7 @@ class CarrierNodeLocatorTest {
 
         cpu.cpu.set(0);
         assertThat(locator.currentNode()).isZero(); // first lookup asks
-        cpu.cpu.set(3);                             // the thread "moves" to node 1
+        cpu.cpu.set(3); // the thread "moves" to node 1
         List<Integer> seen = new ArrayList<>();
         for (int i = 0; i < 5; i++) {
             seen.add(locator.currentNode());
@@ -117,10 +122,12 @@ class CarrierNodeLocatorTest {
         int threads = 50;
 
         for (int i = 0; i < threads; i++) {
-            Thread.ofVirtual().start(() -> {
-                locator.currentNode();
-                locator.currentNode();
-            }).join();
+            Thread.ofVirtual()
+                    .start(() -> {
+                        locator.currentNode();
+                        locator.currentNode();
+                    })
+                    .join();
         }
 
         assertThat(locator.carrierLocal()).isFalse();

@@ -61,8 +61,8 @@ class CarrierPinningOnThisMachineTest {
         if (report.pins().size() >= 2) {
             assertThat(report.pins()).extracting(CarrierPin::node).contains(0, 1);
         }
-        Map<String, Integer> nodeByCarrier = report.pins().stream()
-                .collect(Collectors.toMap(CarrierPin::carrier, CarrierPin::node));
+        Map<String, Integer> nodeByCarrier =
+                report.pins().stream().collect(Collectors.toMap(CarrierPin::carrier, CarrierPin::node));
         for (CarrierNodeLocator locator : List.of(new CarrierNodeLocator(sim, 1), CarrierNodeLocator.create(sim))) {
             ConcurrentLinkedQueue<String> wrong = new ConcurrentLinkedQueue<>();
             List<Thread> threads = new ArrayList<>();
@@ -115,17 +115,23 @@ class CarrierPinningOnThisMachineTest {
     @Test
     void carriersThatCannotAllRunAtOnceGiveAnIncompleteReportAndPinNothing() {
         // one more task than carriers (compensation workers, if any, count as carriers)
-        int carriers = Math.max(CarrierPinning.schedulerParallelism(), CarrierPinning.liveCarrierNames().size()) + 1;
+        int carriers = Math.max(
+                        CarrierPinning.schedulerParallelism(),
+                        CarrierPinning.liveCarrierNames().size())
+                + 1;
 
         PinningReport report = CarrierPinning.pinCarriers(Topology.detect(), carriers, Duration.ofMillis(1000));
 
         assertThat(report.complete()).isFalse();
         assertThat(report.pins()).isEmpty();
         // at most carriers - 1 ran at once (fewer if the scheduler was slow to start its workers)
-        assertThat(report.detail()).matches("only [0-9]+ of " + carriers + " carriers ran the pinning task within 1000 ms.*");
+        assertThat(report.detail())
+                .matches("only [0-9]+ of " + carriers + " carriers ran the pinning task within 1000 ms.*");
         int ran = Integer.parseInt(report.detail().split(" ")[1]);
         assertThat(ran).isBetween(1, carriers - 1);
-        assertThat(report.summary()).startsWith("carrier pinning incomplete (only ").endsWith("pinned 0 carriers");
+        assertThat(report.summary())
+                .startsWith("carrier pinning incomplete (only ")
+                .endsWith("pinned 0 carriers");
     }
 
     @Test
@@ -139,7 +145,8 @@ class CarrierPinningOnThisMachineTest {
         PinningReport report = CarrierPinning.pinCarriers(foreign);
 
         assertThat(report.complete()).isFalse();
-        assertThat(report.detail()).contains("->cpu24: sched_setaffinity(0, 128, {24}) failed: errno 22 (Invalid argument)");
+        assertThat(report.detail())
+                .contains("->cpu24: sched_setaffinity(0, 128, {24}) failed: errno 22 (Invalid argument)");
         assertThat(report.pins()).extracting(CarrierPin::cpu).contains(0).doesNotContain(24);
     }
 

@@ -16,7 +16,11 @@ import org.junit.jupiter.api.Timeout;
 class CarrierPinningTest {
 
     private static Topology fixture(String machine) throws URISyntaxException {
-        return Topology.fromSysfs(Path.of(CarrierPinningTest.class.getResource("/sysfs/" + machine).toURI()), null);
+        return Topology.fromSysfs(
+                Path.of(CarrierPinningTest.class
+                        .getResource("/sysfs/" + machine)
+                        .toURI()),
+                null);
     }
 
     @Test
@@ -49,27 +53,35 @@ class CarrierPinningTest {
     @Test
     void callingFromAVirtualThreadIsRejected() throws Exception {
         AtomicReference<Throwable> thrown = new AtomicReference<>();
-        Thread.ofVirtual().start(() -> {
-            try {
-                CarrierPinning.pinCarriers(Topology.singleNode(1));
-            } catch (Throwable e) {
-                thrown.set(e);
-            }
-        }).join();
+        Thread.ofVirtual()
+                .start(() -> {
+                    try {
+                        CarrierPinning.pinCarriers(Topology.singleNode(1));
+                    } catch (Throwable e) {
+                        thrown.set(e);
+                    }
+                })
+                .join();
 
-        assertThatIllegalStateException().isThrownBy(() -> {
-            throw (IllegalStateException) thrown.get();
-        }).withMessageContaining("must be called from a platform thread");
+        assertThatIllegalStateException()
+                .isThrownBy(() -> {
+                    throw (IllegalStateException) thrown.get();
+                })
+                .withMessageContaining("must be called from a platform thread");
     }
 
     @Test
     void summaryListsEachCarrierWithCpuAndNode() {
-        PinningReport report = new PinningReport(List.of(
-                new CarrierPin("ForkJoinPool-1-worker-1", 0, 0, true),
-                new CarrierPin("ForkJoinPool-1-worker-2", 1, 1, false)), false, "x");
+        PinningReport report = new PinningReport(
+                List.of(
+                        new CarrierPin("ForkJoinPool-1-worker-1", 0, 0, true),
+                        new CarrierPin("ForkJoinPool-1-worker-2", 1, 1, false)),
+                false,
+                "x");
 
-        assertThat(report.summary()).isEqualTo("carrier pinning incomplete (x); pinned 2 carriers: "
-                + "ForkJoinPool-1-worker-1->cpu0(node0), ForkJoinPool-1-worker-2->cpu1(node1) UNVERIFIED");
+        assertThat(report.summary())
+                .isEqualTo("carrier pinning incomplete (x); pinned 2 carriers: "
+                        + "ForkJoinPool-1-worker-1->cpu0(node0), ForkJoinPool-1-worker-2->cpu1(node1) UNVERIFIED");
         assertThat(new PinningReport(report.pins().subList(0, 1), true, "").summary())
                 .isEqualTo("pinned 1 carrier: ForkJoinPool-1-worker-1->cpu0(node0)");
     }
@@ -86,10 +98,13 @@ class CarrierPinningTest {
     void carrierNameOfAVirtualThreadIsItsWorkerName() throws Exception {
         AtomicReference<String> name = new AtomicReference<>();
         AtomicReference<String> fromText = new AtomicReference<>();
-        Thread.ofVirtual().name("v@1").start(() -> {
-            name.set(CarrierPinning.carrierName());
-            fromText.set(CarrierPinning.carrierOf(Thread.currentThread().toString()));
-        }).join();
+        Thread.ofVirtual()
+                .name("v@1")
+                .start(() -> {
+                    name.set(CarrierPinning.carrierName());
+                    fromText.set(CarrierPinning.carrierOf(Thread.currentThread().toString()));
+                })
+                .join();
 
         assertThat(name.get()).matches("ForkJoinPool-\\d+-worker-\\d+");
         assertThat(fromText.get()).isEqualTo(name.get()); // the fallback without --add-opens agrees

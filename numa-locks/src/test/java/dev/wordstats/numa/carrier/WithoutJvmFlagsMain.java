@@ -8,8 +8,7 @@ import dev.wordstats.numa.topology.Topology;
  */
 public final class WithoutJvmFlagsMain {
 
-    private WithoutJvmFlagsMain() {
-    }
+    private WithoutJvmFlagsMain() {}
 
     public static void main(String[] args) throws Exception {
         Topology topology = Topology.detect();

@@ -24,9 +24,14 @@ class WithoutJvmFlagsTest {
     @Test
     void withoutTheFlagsTheLocatorFallsBackToAPerThreadCacheAndPinningStillWorks() throws Exception {
         String java = ProcessHandle.current().info().command().orElseThrow();
-        Process process = new ProcessBuilder(List.of(java, "--enable-native-access=ALL-UNNAMED",
-                "-cp", System.getProperty("java.class.path"), WithoutJvmFlagsMain.class.getName()))
-                .redirectErrorStream(true).start();
+        Process process = new ProcessBuilder(List.of(
+                        java,
+                        "--enable-native-access=ALL-UNNAMED",
+                        "-cp",
+                        System.getProperty("java.class.path"),
+                        WithoutJvmFlagsMain.class.getName()))
+                .redirectErrorStream(true)
+                .start();
         if (!process.waitFor(45, TimeUnit.SECONDS)) {
             process.destroyForcibly();
             throw new AssertionError("child JVM did not finish");
@@ -44,6 +49,8 @@ class WithoutJvmFlagsTest {
         assertThat(out.get("carrierLocal")).as(text).isEqualTo("false");
         assertThat(out.get("nodeInRange")).as(text).isEqualTo("true");
         assertThat(out.get("pinningComplete")).as(text).isEqualTo("true");
-        assertThat(out.get("pinning")).as(text).matches("pinned \\d+ carriers?: ForkJoinPool-\\d+-worker-\\d+->cpu\\d+.*");
+        assertThat(out.get("pinning"))
+                .as(text)
+                .matches("pinned \\d+ carriers?: ForkJoinPool-\\d+-worker-\\d+->cpu\\d+.*");
     }
 }

@@ -1,15 +1,15 @@
 package dev.wordstats.numa.counts;
 
+import static dev.wordstats.numa.lock.ConcurrencySupport.DURATION_MILLIS;
+import static dev.wordstats.numa.lock.ConcurrencySupport.PROMPT;
+import static dev.wordstats.numa.lock.ConcurrencySupport.SEED;
+import static org.assertj.core.api.Assertions.assertThat;
+
 import dev.wordstats.numa.lock.ConcurrencySupport.ThreadIdNodes;
 import dev.wordstats.numa.lock.ConcurrencySupport.ThreadKind;
 import dev.wordstats.numa.lock.ConcurrencySupport.Workers;
 import dev.wordstats.numa.lock.LockTimer;
 import dev.wordstats.numa.lock.LockType;
-import org.junit.jupiter.api.Timeout;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.Arguments;
-import org.junit.jupiter.params.provider.MethodSource;
-
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -21,11 +21,10 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLongArray;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.stream.Stream;
-
-import static dev.wordstats.numa.lock.ConcurrencySupport.DURATION_MILLIS;
-import static dev.wordstats.numa.lock.ConcurrencySupport.PROMPT;
-import static dev.wordstats.numa.lock.ConcurrencySupport.SEED;
-import static org.assertj.core.api.Assertions.assertThat;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * {@link StripedCounts} stays exact under concurrent writers for every {@link LockType}, with virtual
@@ -93,7 +92,9 @@ class StripedCountsConcurrencyTest {
         long total = 0;
         int distinct = 0;
         for (int k = 0; k < VOCABULARY; k++) {
-            assertThat(counts.get(word(k))).as("count of %s (seed %d)", word(k), SEED).isEqualTo(expected.get(k));
+            assertThat(counts.get(word(k)))
+                    .as("count of %s (seed %d)", word(k), SEED)
+                    .isEqualTo(expected.get(k));
             total += expected.get(k);
             distinct += expected.get(k) > 0 ? 1 : 0;
         }
@@ -154,9 +155,10 @@ class StripedCountsConcurrencyTest {
 
     @ParameterizedTest(name = "{0}, {1} threads")
     @MethodSource("typesAndKinds")
-    void lockStatsCountOneAcquisitionPerIncrementAcrossObservedStripes(LockType type, ThreadKind kind) throws Exception {
-        StripedCounts<String> counts = new StripedCounts<>(STRIPES,
-                i -> type.createObserved(new ThreadIdNodes(2), LockTimer.NONE));
+    void lockStatsCountOneAcquisitionPerIncrementAcrossObservedStripes(LockType type, ThreadKind kind)
+            throws Exception {
+        StripedCounts<String> counts =
+                new StripedCounts<>(STRIPES, i -> type.createObserved(new ThreadIdNodes(2), LockTimer.NONE));
         LongAdder increments = new LongAdder();
         long end = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(DURATION_MILLIS / 2);
         try (Workers workers = new Workers(type)) {
@@ -174,7 +176,10 @@ class StripedCountsConcurrencyTest {
             workers.joinAll(Duration.ofMillis(DURATION_MILLIS).plus(PROMPT));
         }
         var stats = counts.lockStats();
-        assertThat(stats.acquisitions()).as("%s", stats).isEqualTo(increments.sum()).isPositive();
+        assertThat(stats.acquisitions())
+                .as("%s", stats)
+                .isEqualTo(increments.sum())
+                .isPositive();
         // Each stripe's first acquisition has no predecessor to hand off from.
         assertThat(stats.sameNodeHandoffs() + stats.crossNodeHandoffs())
                 .isEqualTo(increments.sum() - nonEmptyStripes(counts));

@@ -1,15 +1,14 @@
 package dev.wordstats.numa.counts;
 
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.entry;
+
 import dev.wordstats.numa.lock.LockStats;
 import dev.wordstats.numa.lock.LockTimer;
 import dev.wordstats.numa.lock.LockType;
 import dev.wordstats.numa.lock.ObservedLock;
 import dev.wordstats.numa.topology.NodeLocator;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.Timeout;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.ValueSource;
-
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
@@ -18,10 +17,10 @@ import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.Lock;
 import java.util.concurrent.locks.ReentrantLock;
-
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
-import static org.assertj.core.api.Assertions.entry;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /** Single-threaded behaviour of {@link StripedCounts}: counting, top-N, the distinct cap, lock statistics. */
 @Timeout(value = 30, unit = TimeUnit.SECONDS)
@@ -57,12 +56,14 @@ class StripedCountsTest {
         counts.add("kiwi", 7);
         counts.add("date", 2);
         counts.add("plum", 1);
-        assertThat(counts.top(4, Comparator.naturalOrder())).containsExactly(
-                entry("kiwi", 7L), entry("apple", 5L), entry("date", 2L), entry("fig", 2L));
-        assertThat(counts.top(100, Comparator.naturalOrder())).extracting(Map.Entry::getKey)
+        assertThat(counts.top(4, Comparator.naturalOrder()))
+                .containsExactly(entry("kiwi", 7L), entry("apple", 5L), entry("date", 2L), entry("fig", 2L));
+        assertThat(counts.top(100, Comparator.naturalOrder()))
+                .extracting(Map.Entry::getKey)
                 .containsExactly("kiwi", "apple", "date", "fig", "pear", "plum");
         assertThat(counts.top(0, Comparator.naturalOrder())).isEmpty();
-        assertThatThrownBy(() -> counts.top(-1, Comparator.naturalOrder())).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> counts.top(-1, Comparator.naturalOrder()))
+                .isInstanceOf(IllegalArgumentException.class);
     }
 
     @Test
@@ -85,7 +86,9 @@ class StripedCountsTest {
         assertThat(counts.size()).isZero();
         assertThat(counts.total()).isZero();
         assertThat(counts.get("a")).isZero();
-        assertThat(counts.addAll(Map.of("x", 1L, "y", 1L, "z", 1L), 3)).as("cap free again after clear").isTrue();
+        assertThat(counts.addAll(Map.of("x", 1L, "y", 1L, "z", 1L), 3))
+                .as("cap free again after clear")
+                .isTrue();
         assertThat(counts.size()).isEqualTo(3);
     }
 
@@ -93,7 +96,8 @@ class StripedCountsTest {
     @ValueSource(ints = {-1, 0, 3, 6, 12, 1 << 17})
     void constructorRejectsStripeCountsThatAreNotPowersOfTwoInRange(int stripes) {
         assertThatThrownBy(() -> new StripedCounts<String>(stripes, i -> new ReentrantLock()))
-                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("power of two");
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("power of two");
     }
 
     @ParameterizedTest
@@ -124,7 +128,8 @@ class StripedCountsTest {
         assertThatThrownBy(() -> counts.add("a", 0)).isInstanceOf(IllegalArgumentException.class);
         assertThatThrownBy(() -> counts.add("a", -3)).isInstanceOf(IllegalArgumentException.class);
         assertThatThrownBy(() -> counts.add(null, 1)).isInstanceOf(NullPointerException.class);
-        assertThatThrownBy(() -> counts.addAll(Map.of("a", 0L), Long.MAX_VALUE)).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> counts.addAll(Map.of("a", 0L), Long.MAX_VALUE))
+                .isInstanceOf(IllegalArgumentException.class);
         assertThat(counts.size()).as("nothing counted by rejected calls").isZero();
     }
 
@@ -136,7 +141,9 @@ class StripedCountsTest {
         tooMany.put("d", 1L);
         tooMany.put("e", 1L);
         tooMany.put("f", 1L);
-        assertThat(counts.addAll(tooMany, 5)).as("3 new keys on top of 3 with a cap of 5").isFalse();
+        assertThat(counts.addAll(tooMany, 5))
+                .as("3 new keys on top of 3 with a cap of 5")
+                .isFalse();
         assertThat(counts.get("a")).as("known key of a refused batch").isEqualTo(1);
         assertThat(counts.get("d")).isZero();
         assertThat(counts.size()).isEqualTo(3);
@@ -146,33 +153,47 @@ class StripedCountsTest {
     @Test
     void addAllOfKnownKeysAlwaysPassesAtTheCap() {
         assertThat(counts.addAll(Map.of("a", 1L, "b", 1L, "c", 1L), 3)).isTrue();
-        assertThat(counts.addAll(Map.of("a", 1L, "b", 1L, "c", 1L), 3)).as("known keys at the cap").isTrue();
-        assertThat(counts.addAll(Map.of("a", 1L), 3)).as("one known key at the cap").isTrue();
-        assertThat(counts.addAll(Map.of("a", 1L, "z", 1L), 3)).as("a new key at the cap").isFalse();
+        assertThat(counts.addAll(Map.of("a", 1L, "b", 1L, "c", 1L), 3))
+                .as("known keys at the cap")
+                .isTrue();
+        assertThat(counts.addAll(Map.of("a", 1L), 3))
+                .as("one known key at the cap")
+                .isTrue();
+        assertThat(counts.addAll(Map.of("a", 1L, "z", 1L), 3))
+                .as("a new key at the cap")
+                .isFalse();
         assertThat(counts.get("a")).isEqualTo(3);
         assertThat(counts.get("z")).isZero();
-        assertThat(counts.addAll(Map.of("z", 1L), 4)).as("a new key under a higher cap").isTrue();
+        assertThat(counts.addAll(Map.of("z", 1L), 4))
+                .as("a new key under a higher cap")
+                .isTrue();
         assertThat(counts.size()).isEqualTo(4);
     }
 
     @Test
     void addAllUpToExactlyTheCapPasses() {
         assertThat(counts.addAll(Map.of("a", 1L, "b", 1L), 4)).isTrue();
-        assertThat(counts.addAll(Map.of("b", 1L, "c", 1L, "d", 1L), 4)).as("2 new keys reach the cap of 4").isTrue();
+        assertThat(counts.addAll(Map.of("b", 1L, "c", 1L, "d", 1L), 4))
+                .as("2 new keys reach the cap of 4")
+                .isTrue();
         assertThat(counts.size()).isEqualTo(4);
         assertThat(counts.addAll(Map.of("e", 1L), 4)).isFalse();
     }
 
     @Test
     void lockStatsSumTheObservedStripes() {
-        StripedCounts<String> observed = new StripedCounts<>(4,
-                i -> LockType.NUMA_MCS.createObserved(NodeLocator.singleNode(), LockTimer.NONE));
+        StripedCounts<String> observed =
+                new StripedCounts<>(4, i -> LockType.NUMA_MCS.createObserved(NodeLocator.singleNode(), LockTimer.NONE));
         for (int i = 0; i < 10; i++) {
             observed.increment("k" + i);
         }
-        assertThat(observed.lockStats().acquisitions()).as("one acquisition per increment").isEqualTo(10);
+        assertThat(observed.lockStats().acquisitions())
+                .as("one acquisition per increment")
+                .isEqualTo(10);
         observed.total();
-        assertThat(observed.lockStats().acquisitions()).as("plus one per stripe for total()").isEqualTo(14);
+        assertThat(observed.lockStats().acquisitions())
+                .as("plus one per stripe for total()")
+                .isEqualTo(14);
         LockStats sum = LockStats.ZERO;
         for (int i = 0; i < 4; i++) {
             sum = sum.plus(((ObservedLock) observed.lock(i)).stats());

@@ -1,7 +1,6 @@
 package dev.wordstats.numa.lock;
 
 import dev.wordstats.numa.topology.NodeLocator;
-
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -24,7 +23,8 @@ public final class ConcurrencySupport {
     public static final long DURATION_MILLIS = Long.getLong("wordstats.test.durationMillis", 500L);
 
     /** Platform threads per stress test ({@code wordstats.test.threads}, default {@code min(4, nCPU)}, at least 2). */
-    public static final int PLATFORM_THREADS = Integer.getInteger("wordstats.test.threads",
+    public static final int PLATFORM_THREADS = Integer.getInteger(
+            "wordstats.test.threads",
             Math.max(2, Math.min(4, Runtime.getRuntime().availableProcessors())));
 
     /** Virtual threads per stress test ({@code wordstats.test.virtualThreads}, default 32). */
@@ -154,8 +154,12 @@ public final class ConcurrencySupport {
     public static String dump(List<Thread> threads) {
         StringBuilder out = new StringBuilder();
         for (Thread thread : threads) {
-            out.append('"').append(thread.getName()).append("\" ").append(thread.isVirtual() ? "virtual " : "platform ")
-                    .append(thread.getState()).append('\n');
+            out.append('"')
+                    .append(thread.getName())
+                    .append("\" ")
+                    .append(thread.isVirtual() ? "virtual " : "platform ")
+                    .append(thread.getState())
+                    .append('\n');
             for (StackTraceElement frame : thread.getStackTrace()) {
                 out.append("    at ").append(frame).append('\n');
             }
@@ -171,7 +175,9 @@ public final class ConcurrencySupport {
         long deadline = System.nanoTime() + max.toNanos();
         while (System.nanoTime() < deadline) {
             Thread.State state = thread.getState();
-            if (state == Thread.State.WAITING || state == Thread.State.TIMED_WAITING || state == Thread.State.TERMINATED) {
+            if (state == Thread.State.WAITING
+                    || state == Thread.State.TIMED_WAITING
+                    || state == Thread.State.TERMINATED) {
                 return true;
             }
             Thread.sleep(1);
@@ -179,7 +185,10 @@ public final class ConcurrencySupport {
         return false;
     }
 
-    /** Starts a thread of {@code kind} that takes {@code lock}, holds it until {@link Holder#release()}, then unlocks. */
+    /**
+     * Starts a thread of {@code kind} that takes {@code lock}, holds it until {@link Holder#release()}, then
+     * unlocks.
+     */
     public static Holder hold(Lock lock, ThreadKind kind, Workers workers) throws InterruptedException {
         Holder holder = new Holder();
         holder.thread = workers.start(kind, "holder", () -> {

@@ -1,16 +1,19 @@
 package dev.wordstats.numa.lock;
 
+import static dev.wordstats.numa.lock.ConcurrencySupport.DURATION_MILLIS;
+import static dev.wordstats.numa.lock.ConcurrencySupport.PROMPT;
+import static dev.wordstats.numa.lock.ConcurrencySupport.SEED;
+import static dev.wordstats.numa.lock.ConcurrencySupport.awaitParkedOrDone;
+import static dev.wordstats.numa.lock.ConcurrencySupport.hold;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
 import dev.wordstats.numa.lock.ConcurrencySupport.CriticalSection;
 import dev.wordstats.numa.lock.ConcurrencySupport.Holder;
 import dev.wordstats.numa.lock.ConcurrencySupport.ThreadIdNodes;
 import dev.wordstats.numa.lock.ConcurrencySupport.ThreadKind;
 import dev.wordstats.numa.lock.ConcurrencySupport.Workers;
 import dev.wordstats.numa.topology.NodeLocator;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.Timeout;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.EnumSource;
-
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -24,14 +27,10 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.concurrent.locks.Lock;
-
-import static dev.wordstats.numa.lock.ConcurrencySupport.DURATION_MILLIS;
-import static dev.wordstats.numa.lock.ConcurrencySupport.PROMPT;
-import static dev.wordstats.numa.lock.ConcurrencySupport.SEED;
-import static dev.wordstats.numa.lock.ConcurrencySupport.awaitParkedOrDone;
-import static dev.wordstats.numa.lock.ConcurrencySupport.hold;
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 
 /**
  * The {@link Lock} contract every {@link LockType} must keep, after JCTools' {@code QueueSanityTest}:
@@ -114,8 +113,10 @@ public abstract class LockContractTest {
             workers.joinAll(Duration.ofMillis(DURATION_MILLIS).plus(PROMPT));
         }
         assertThat(section.violations()).as("threads seen inside together").isEmpty();
-        assertThat(section.counter()).as("non-atomic counter after %d acquisitions", acquisitions.sum())
-                .isEqualTo(acquisitions.sum()).isPositive();
+        assertThat(section.counter())
+                .as("non-atomic counter after %d acquisitions", acquisitions.sum())
+                .isEqualTo(acquisitions.sum())
+                .isPositive();
     }
 
     @ParameterizedTest(name = "{0} threads")
@@ -157,8 +158,13 @@ public abstract class LockContractTest {
             }
             workers.joinAll(Duration.ofMillis(DURATION_MILLIS).plus(PROMPT));
         }
-        assertThat(section.violations()).as("threads seen inside together (seed %d)", SEED).isEmpty();
-        assertThat(section.counter()).as("non-atomic counter (seed %d)", SEED).isEqualTo(acquisitions.sum()).isPositive();
+        assertThat(section.violations())
+                .as("threads seen inside together (seed %d)", SEED)
+                .isEmpty();
+        assertThat(section.counter())
+                .as("non-atomic counter (seed %d)", SEED)
+                .isEqualTo(acquisitions.sum())
+                .isPositive();
     }
 
     // ---------------------------------------------------------------- tryLock
@@ -175,12 +181,18 @@ public abstract class LockContractTest {
             Holder holder = hold(lock, kind, workers);
             inThread(kind, "trier", () -> {
                 assertThat(lock.tryLock()).as("tryLock on a held lock").isFalse();
-                assertThat(lock.tryLock(0, TimeUnit.NANOSECONDS)).as("tryLock(0) on a held lock").isFalse();
-                assertThat(lock.tryLock(-1, TimeUnit.SECONDS)).as("tryLock(negative) on a held lock").isFalse();
+                assertThat(lock.tryLock(0, TimeUnit.NANOSECONDS))
+                        .as("tryLock(0) on a held lock")
+                        .isFalse();
+                assertThat(lock.tryLock(-1, TimeUnit.SECONDS))
+                        .as("tryLock(negative) on a held lock")
+                        .isFalse();
             });
             holder.release();
             inThread(kind, "trier", () -> {
-                assertThat(lock.tryLock()).as("tryLock after the holder released").isTrue();
+                assertThat(lock.tryLock())
+                        .as("tryLock after the holder released")
+                        .isTrue();
                 lock.unlock();
             });
             workers.joinAll(PROMPT);
@@ -214,13 +226,21 @@ public abstract class LockContractTest {
                     lock.unlock();
                 }
             });
-            assertThat(gaveUp.await(PROMPT.toMillis(), TimeUnit.MILLISECONDS)).as("timed tryLock returned").isTrue();
-            assertThat(behindAcquired).as("waiter behind acquired before the holder released").isFalse();
+            assertThat(gaveUp.await(PROMPT.toMillis(), TimeUnit.MILLISECONDS))
+                    .as("timed tryLock returned")
+                    .isTrue();
+            assertThat(behindAcquired)
+                    .as("waiter behind acquired before the holder released")
+                    .isFalse();
             holder.release();
             behind.join(PROMPT);
-            assertThat(behindAcquired).as("waiter behind the one that gave up acquired").isTrue();
+            assertThat(behindAcquired)
+                    .as("waiter behind the one that gave up acquired")
+                    .isTrue();
             inThread(kind, "after", () -> {
-                assertThat(lock.tryLock(PROMPT.toMillis(), TimeUnit.MILLISECONDS)).as("lock usable afterwards").isTrue();
+                assertThat(lock.tryLock(PROMPT.toMillis(), TimeUnit.MILLISECONDS))
+                        .as("lock usable afterwards")
+                        .isTrue();
                 lock.unlock();
             });
             workers.joinAll(PROMPT);
@@ -240,13 +260,17 @@ public abstract class LockContractTest {
                     thrown.set(new AssertionError("acquired a held lock"));
                 } catch (InterruptedException expected) {
                     thrown.set(expected);
-                    assertThat(Thread.currentThread().isInterrupted()).as("status cleared by the exception").isFalse();
+                    assertThat(Thread.currentThread().isInterrupted())
+                            .as("status cleared by the exception")
+                            .isFalse();
                 }
             });
             awaitParkedOrDone(waiter, Duration.ofMillis(200));
             waiter.interrupt();
             waiter.join(PROMPT);
-            assertThat(waiter.isAlive()).as("interrupted timed waiter returned while the lock is held").isFalse();
+            assertThat(waiter.isAlive())
+                    .as("interrupted timed waiter returned while the lock is held")
+                    .isFalse();
             assertThat(thrown.get()).isInstanceOf(InterruptedException.class);
             holder.release();
             assertLockUsableByTwoThreads(lock, kind);
@@ -271,7 +295,9 @@ public abstract class LockContractTest {
                     thrown.set(new AssertionError("acquired a held lock"));
                 } catch (InterruptedException expected) {
                     thrown.set(expected);
-                    assertThat(Thread.currentThread().isInterrupted()).as("status cleared by the exception").isFalse();
+                    assertThat(Thread.currentThread().isInterrupted())
+                            .as("status cleared by the exception")
+                            .isFalse();
                 }
             });
             awaitParkedOrDone(waiter, Duration.ofMillis(200));
@@ -286,12 +312,18 @@ public abstract class LockContractTest {
             awaitParkedOrDone(behind, Duration.ofMillis(200));
             waiter.interrupt();
             waiter.join(PROMPT);
-            assertThat(waiter.isAlive()).as("interrupted waiter returned while the lock is held").isFalse();
+            assertThat(waiter.isAlive())
+                    .as("interrupted waiter returned while the lock is held")
+                    .isFalse();
             assertThat(thrown.get()).isInstanceOf(InterruptedException.class);
-            assertThat(behindAcquired).as("waiter behind acquired before the holder released").isFalse();
+            assertThat(behindAcquired)
+                    .as("waiter behind acquired before the holder released")
+                    .isFalse();
             holder.release();
             behind.join(PROMPT);
-            assertThat(behindAcquired).as("waiter behind the interrupted one acquired").isTrue();
+            assertThat(behindAcquired)
+                    .as("waiter behind the interrupted one acquired")
+                    .isTrue();
             assertLockUsableByTwoThreads(lock, kind);
             workers.joinAll(PROMPT);
         }
@@ -303,9 +335,12 @@ public abstract class LockContractTest {
         Lock lock = newLock();
         inThread(kind, "interrupted", () -> {
             Thread.currentThread().interrupt();
-            assertThatThrownBy(lock::lockInterruptibly).as("lockInterruptibly on a free lock, interrupt pending")
+            assertThatThrownBy(lock::lockInterruptibly)
+                    .as("lockInterruptibly on a free lock, interrupt pending")
                     .isInstanceOf(InterruptedException.class);
-            assertThat(Thread.currentThread().isInterrupted()).as("status cleared by the exception").isFalse();
+            assertThat(Thread.currentThread().isInterrupted())
+                    .as("status cleared by the exception")
+                    .isFalse();
         });
         assertLockUsableByTwoThreads(lock, kind);
     }
@@ -317,8 +352,11 @@ public abstract class LockContractTest {
         inThread(kind, "interrupted", () -> {
             Thread.currentThread().interrupt();
             assertThatThrownBy(() -> lock.tryLock(1, TimeUnit.SECONDS))
-                    .as("tryLock(time) on a free lock, interrupt pending").isInstanceOf(InterruptedException.class);
-            assertThat(Thread.currentThread().isInterrupted()).as("status cleared by the exception").isFalse();
+                    .as("tryLock(time) on a free lock, interrupt pending")
+                    .isInstanceOf(InterruptedException.class);
+            assertThat(Thread.currentThread().isInterrupted())
+                    .as("status cleared by the exception")
+                    .isFalse();
         });
         assertLockUsableByTwoThreads(lock, kind);
     }
@@ -343,19 +381,27 @@ public abstract class LockContractTest {
             awaitParkedOrDone(waiter, Duration.ofMillis(200));
             waiter.interrupt();
             waiter.join(Duration.ofMillis(100));
-            assertThat(acquired).as("lock() returned on interrupt while the lock was held").isFalse();
-            assertThat(waiter.isAlive()).as("lock() still waiting after the interrupt").isTrue();
+            assertThat(acquired)
+                    .as("lock() returned on interrupt while the lock was held")
+                    .isFalse();
+            assertThat(waiter.isAlive())
+                    .as("lock() still waiting after the interrupt")
+                    .isTrue();
             holder.release();
             waiter.join(PROMPT);
             assertThat(acquired).as("lock() acquired once released").isTrue();
-            assertThat(interruptedAfterLock).as("interrupt status kept across lock()").isTrue();
+            assertThat(interruptedAfterLock)
+                    .as("interrupt status kept across lock()")
+                    .isTrue();
             workers.joinAll(PROMPT);
         }
         inThread(kind, "interrupted", () -> {
             Thread.currentThread().interrupt();
             lock.lock();
             try {
-                assertThat(Thread.currentThread().isInterrupted()).as("status kept when lock() takes a free lock").isTrue();
+                assertThat(Thread.currentThread().isInterrupted())
+                        .as("status kept when lock() takes a free lock")
+                        .isTrue();
             } finally {
                 lock.unlock();
             }
@@ -376,7 +422,9 @@ public abstract class LockContractTest {
             workers.start(kind, "owner", () -> {
                 lock.lock();
                 assertThat(lock.tryLock()).as("reentrant tryLock").isTrue();
-                assertThat(lock.tryLock(1, TimeUnit.MILLISECONDS)).as("reentrant timed tryLock").isTrue();
+                assertThat(lock.tryLock(1, TimeUnit.MILLISECONDS))
+                        .as("reentrant timed tryLock")
+                        .isTrue();
                 lock.lockInterruptibly();
                 lock.lock();
                 holds.ifPresent(h -> {
@@ -389,7 +437,8 @@ public abstract class LockContractTest {
                 for (int i = 4; i >= 1; i--) {
                     lock.unlock();
                     int left = i;
-                    holds.ifPresent(h -> assertThat(h.holdCount(lock)).as("hold count").isEqualTo(left));
+                    holds.ifPresent(
+                            h -> assertThat(h.holdCount(lock)).as("hold count").isEqualTo(left));
                 }
                 step[1].countDown();
                 checked[1].await();
@@ -398,17 +447,24 @@ public abstract class LockContractTest {
                     assertThat(h.holdCount(lock)).as("hold count when free").isZero();
                     assertThat(h.isHeldByCurrentThread(lock)).isFalse();
                 });
-                assertThatThrownBy(lock::unlock).as("one unlock too many").isInstanceOf(IllegalMonitorStateException.class);
+                assertThatThrownBy(lock::unlock)
+                        .as("one unlock too many")
+                        .isInstanceOf(IllegalMonitorStateException.class);
                 step[2].countDown();
             });
             for (int s = 0; s < 2; s++) {
-                assertThat(step[s].await(PROMPT.toMillis(), TimeUnit.MILLISECONDS)).isTrue();
+                assertThat(step[s].await(PROMPT.toMillis(), TimeUnit.MILLISECONDS))
+                        .isTrue();
                 inThread(kind, "other", () -> {
-                    assertThat(lock.tryLock()).as("other thread's tryLock while the owner holds").isFalse();
+                    assertThat(lock.tryLock())
+                            .as("other thread's tryLock while the owner holds")
+                            .isFalse();
                     holds.ifPresent(h -> {
                         assertThat(h.isLocked(lock)).isTrue();
                         assertThat(h.isHeldByCurrentThread(lock)).isFalse();
-                        assertThat(h.holdCount(lock)).as("other thread's hold count").isZero();
+                        assertThat(h.holdCount(lock))
+                                .as("other thread's hold count")
+                                .isZero();
                     });
                 });
                 checked[s].countDown();
@@ -416,7 +472,10 @@ public abstract class LockContractTest {
             assertThat(step[2].await(PROMPT.toMillis(), TimeUnit.MILLISECONDS)).isTrue();
             workers.joinAll(PROMPT);
         }
-        holdCounts().ifPresent(h -> assertThat(h.isLocked(lock)).as("locked after the last unlock").isFalse());
+        holdCounts()
+                .ifPresent(h -> assertThat(h.isLocked(lock))
+                        .as("locked after the last unlock")
+                        .isFalse());
         assertLockUsableByTwoThreads(lock, kind);
     }
 
@@ -428,7 +487,9 @@ public abstract class LockContractTest {
             Holder holder = hold(lock, kind, workers);
             inThread(kind, "intruder", () -> {
                 assertThatThrownBy(lock::unlock).isInstanceOf(IllegalMonitorStateException.class);
-                assertThat(lock.tryLock()).as("lock still held after the failed unlock").isFalse();
+                assertThat(lock.tryLock())
+                        .as("lock still held after the failed unlock")
+                        .isFalse();
             });
             holder.release();
             workers.joinAll(PROMPT);
@@ -440,8 +501,10 @@ public abstract class LockContractTest {
     @EnumSource(ThreadKind.class)
     void unlockWhenFreeThrows(ThreadKind kind) throws Exception {
         Lock lock = newLock();
-        inThread(kind, "intruder", () ->
-                assertThatThrownBy(lock::unlock).isInstanceOf(IllegalMonitorStateException.class));
+        inThread(
+                kind,
+                "intruder",
+                () -> assertThatThrownBy(lock::unlock).isInstanceOf(IllegalMonitorStateException.class));
         assertLockUsableByTwoThreads(lock, kind);
     }
 
@@ -457,8 +520,12 @@ public abstract class LockContractTest {
                 lock.lock();
                 lock.unlock();
             });
-            assertThat(awaitParkedOrDone(waiter, PROMPT)).as("waiter parked (state %s)", waiter.getState()).isTrue();
-            assertThat(waiter.isAlive()).as("waiter still waiting for a held lock").isTrue();
+            assertThat(awaitParkedOrDone(waiter, PROMPT))
+                    .as("waiter parked (state %s)", waiter.getState())
+                    .isTrue();
+            assertThat(waiter.isAlive())
+                    .as("waiter still waiting for a held lock")
+                    .isTrue();
             holder.release();
             workers.joinAll(PROMPT);
         }
@@ -480,7 +547,8 @@ public abstract class LockContractTest {
                         switch (variant) {
                             case 0 -> lock.lock();
                             case 1 -> lock.lockInterruptibly();
-                            default -> assertThat(lock.tryLock(1, TimeUnit.HOURS)).isTrue();
+                            default ->
+                                assertThat(lock.tryLock(1, TimeUnit.HOURS)).isTrue();
                         }
                         try {
                             section.enter(true);
@@ -496,7 +564,9 @@ public abstract class LockContractTest {
                 workers.joinAll(PROMPT);
             }
             assertThat(section.violations()).isEmpty();
-            assertThat(section.counter()).as("waiters that acquired in round %d", round).isEqualTo(waiters);
+            assertThat(section.counter())
+                    .as("waiters that acquired in round %d", round)
+                    .isEqualTo(waiters);
         }
     }
 
@@ -568,21 +638,30 @@ public abstract class LockContractTest {
             });
             workers.joinAll(Duration.ofMillis(DURATION_MILLIS).plus(PROMPT));
         }
-        System.out.printf("storm on %s: %d acquisitions, %d gave up, %d interrupted (%d interrupts sent), seed %d%n",
+        System.out.printf(
+                "storm on %s: %d acquisitions, %d gave up, %d interrupted (%d interrupts sent), seed %d%n",
                 lock, acquisitions.sum(), timeouts.sum(), interrupts.sum(), interruptsSent.get(), SEED);
-        assertThat(section.violations()).as("threads seen inside together; %s", context).isEmpty();
-        assertThat(section.counter()).as("counter vs successful acquisitions; %s", context)
-                .isEqualTo(acquisitions.sum()).isPositive();
+        assertThat(section.violations())
+                .as("threads seen inside together; %s", context)
+                .isEmpty();
+        assertThat(section.counter())
+                .as("counter vs successful acquisitions; %s", context)
+                .isEqualTo(acquisitions.sum())
+                .isPositive();
         assertThat(lock.tryLock()).as("lock free after the storm; %s", context).isTrue();
         lock.unlock();
-        holdCounts().ifPresent(h -> assertThat(h.isLocked(lock)).as("locked after the storm").isFalse());
+        holdCounts()
+                .ifPresent(h -> assertThat(h.isLocked(lock))
+                        .as("locked after the storm")
+                        .isFalse());
         assertLockUsableByTwoThreads(lock, ThreadKind.VIRTUAL);
     }
 
     // ---------------------------------------------------------------- helpers
 
     /** Runs {@code body} in a new thread of {@code kind} and waits for it, rethrowing its failure. */
-    protected static void inThread(ThreadKind kind, String name, ConcurrencySupport.Body body) throws InterruptedException {
+    protected static void inThread(ThreadKind kind, String name, ConcurrencySupport.Body body)
+            throws InterruptedException {
         try (Workers workers = new Workers(name)) {
             workers.start(kind, name, body);
             workers.joinAll(PROMPT);

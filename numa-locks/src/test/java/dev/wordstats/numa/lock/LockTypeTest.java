@@ -1,13 +1,12 @@
 package dev.wordstats.numa.lock;
 
-import dev.wordstats.numa.topology.NodeLocator;
-import org.junit.jupiter.api.Test;
-
-import java.time.Duration;
-import java.util.concurrent.locks.ReentrantLock;
-
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.wordstats.numa.topology.NodeLocator;
+import java.time.Duration;
+import java.util.concurrent.locks.ReentrantLock;
+import org.junit.jupiter.api.Test;
 
 /** The {@link LockType} factory: which lock each name makes, its settings, and parsing. */
 class LockTypeTest {
@@ -17,27 +16,33 @@ class LockTypeTest {
     @Test
     void eachTypeMakesItsLock() {
         assertThat(LockType.NUMA_MCS.create(NODES)).isInstanceOf(NumaMcsLock.class);
-        assertThat(LockType.FAIR_REENTRANT.create(NODES)).isInstanceOfSatisfying(ReentrantLock.class,
-                lock -> assertThat(lock.isFair()).isTrue());
-        assertThat(LockType.UNFAIR_REENTRANT.create(NODES)).isInstanceOfSatisfying(ReentrantLock.class,
-                lock -> assertThat(lock.isFair()).isFalse());
+        assertThat(LockType.FAIR_REENTRANT.create(NODES))
+                .isInstanceOfSatisfying(
+                        ReentrantLock.class, lock -> assertThat(lock.isFair()).isTrue());
+        assertThat(LockType.UNFAIR_REENTRANT.create(NODES))
+                .isInstanceOfSatisfying(
+                        ReentrantLock.class, lock -> assertThat(lock.isFair()).isFalse());
     }
 
     @Test
     void numaMcsTakesItsHandoffThresholdFromTheSettings() {
         LockSettings settings = new LockSettings(Duration.ofMillis(7));
-        assertThat(((NumaMcsLock) LockType.NUMA_MCS.create(NODES, settings)).handoffAfter()).isEqualTo(Duration.ofMillis(7));
-        assertThat(((NumaMcsLock) LockType.NUMA_MCS.create(NODES)).handoffAfter()).isEqualTo(NumaMcsLock.DEFAULT_HANDOFF_AFTER);
+        assertThat(((NumaMcsLock) LockType.NUMA_MCS.create(NODES, settings)).handoffAfter())
+                .isEqualTo(Duration.ofMillis(7));
+        assertThat(((NumaMcsLock) LockType.NUMA_MCS.create(NODES)).handoffAfter())
+                .isEqualTo(NumaMcsLock.DEFAULT_HANDOFF_AFTER);
         ObservedLock observed = LockType.NUMA_MCS.createObserved(NODES, settings, LockTimer.NONE);
         assertThat(observed.toString()).contains("NumaMcsLock");
-        assertThat(LockType.FAIR_REENTRANT.create(NODES, settings)).as("settings a type has no use for are ignored")
+        assertThat(LockType.FAIR_REENTRANT.create(NODES, settings))
+                .as("settings a type has no use for are ignored")
                 .isInstanceOf(ReentrantLock.class);
     }
 
     @Test
     void settingsRejectNegativeOrMissingThresholds() {
         assertThatThrownBy(() -> new LockSettings(Duration.ofMillis(-1)))
-                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("handoffAfter");
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("handoffAfter");
         assertThatThrownBy(() -> new LockSettings(null)).isInstanceOf(NullPointerException.class);
         assertThat(LockSettings.DEFAULTS.handoffAfter()).isEqualTo(Duration.ofMillis(1));
     }

@@ -1,19 +1,18 @@
 package dev.wordstats.numa.lock;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import dev.wordstats.numa.lock.ConcurrencySupport.CriticalSection;
 import dev.wordstats.numa.lock.ConcurrencySupport.ThreadIdNodes;
 import dev.wordstats.numa.lock.ConcurrencySupport.ThreadKind;
 import dev.wordstats.numa.lock.ConcurrencySupport.Workers;
-import org.junit.jupiter.api.Timeout;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.ValueSource;
-
 import java.time.Duration;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
-
-import static org.assertj.core.api.Assertions.assertThat;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * More spinning candidates than carriers must not hang {@link NumaMcsLock}. With as many simulated
@@ -37,7 +36,9 @@ class NumaMcsLockNoHangTest {
     /** The virtual-thread scheduler's parallelism: its number of carriers. */
     static int carriers() {
         String configured = System.getProperty("jdk.virtualThreadScheduler.parallelism");
-        return configured != null ? Integer.parseInt(configured) : Runtime.getRuntime().availableProcessors();
+        return configured != null
+                ? Integer.parseInt(configured)
+                : Runtime.getRuntime().availableProcessors();
     }
 
     @ParameterizedTest(name = "{0} nodes per carrier")
@@ -71,8 +72,11 @@ class NumaMcsLockNoHangTest {
         assertThat(section.counter()).as(context).isEqualTo((long) THREADS * ACQUISITIONS);
         assertThat(lock.isLocked()).isFalse();
         // The premise of the test: no more carriers ran these threads than there are nodes.
-        assertThat(carriersSeen).as("carriers that ran the threads (%s)", context).hasSizeBetween(1, nodes);
-        System.out.printf("no-hang: %d virtual threads x %d acquisitions on %d nodes, carriers seen %s%n",
+        assertThat(carriersSeen)
+                .as("carriers that ran the threads (%s)", context)
+                .hasSizeBetween(1, nodes);
+        System.out.printf(
+                "no-hang: %d virtual threads x %d acquisitions on %d nodes, carriers seen %s%n",
                 THREADS, ACQUISITIONS, nodes, carriersSeen);
     }
 

@@ -1,9 +1,21 @@
 package dev.wordstats.numa.lock;
 
+import static dev.wordstats.numa.lock.ConcurrencySupport.PROMPT;
+import static dev.wordstats.numa.lock.ConcurrencySupport.awaitParkedOrDone;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
 import dev.wordstats.numa.lock.ConcurrencySupport.ThreadIdNodes;
 import dev.wordstats.numa.lock.ConcurrencySupport.ThreadKind;
 import dev.wordstats.numa.lock.ConcurrencySupport.Workers;
 import dev.wordstats.numa.topology.NodeLocator;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.locks.LockSupport;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -11,26 +23,15 @@ import org.junit.jupiter.params.provider.EnumSource;
 import org.openjdk.jol.info.ClassLayout;
 import org.openjdk.jol.info.FieldLayout;
 
-import java.time.Duration;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.locks.LockSupport;
-import java.util.concurrent.atomic.AtomicInteger;
-
-import static dev.wordstats.numa.lock.ConcurrencySupport.PROMPT;
-import static dev.wordstats.numa.lock.ConcurrencySupport.awaitParkedOrDone;
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
-
-/** What {@link NumaMcsLock} offers beyond the {@link java.util.concurrent.locks.Lock} contract, and its memory layout. */
+/**
+ * What {@link NumaMcsLock} offers beyond the {@link java.util.concurrent.locks.Lock} contract, and its memory
+ * layout.
+ */
 @Timeout(value = 30, unit = TimeUnit.SECONDS)
 class NumaMcsLockTest {
 
     /** The span that must separate a hot field from any field another writer touches (a cache line pair). */
     private static final long PAD_BYTES = 128;
-
 
     @Test
     void newConditionThrowsUnsupportedOperationWithMessage() {
@@ -114,18 +115,22 @@ class NumaMcsLockTest {
                 return 0;
             }
         };
-        assertThatThrownBy(() -> new NumaMcsLock(none)).isInstanceOf(IllegalArgumentException.class)
+        assertThatThrownBy(() -> new NumaMcsLock(none))
+                .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("nodeCount");
     }
 
     @Test
     void handoffThresholdDefaultsToOneMillisecondAndRejectsNegativeOrNull() {
         assertThat(new NumaMcsLock(NodeLocator.singleNode()).handoffAfter()).isEqualTo(Duration.ofMillis(1));
-        assertThat(new NumaMcsLock(NodeLocator.singleNode(), Duration.ZERO).handoffAfter()).isZero();
+        assertThat(new NumaMcsLock(NodeLocator.singleNode(), Duration.ZERO).handoffAfter())
+                .isZero();
         assertThat(new NumaMcsLock(NodeLocator.singleNode(), Duration.ofDays(365 * 1000L)).handoffAfter())
-                .as("saturated, not overflowed").isEqualTo(Duration.ofNanos(Long.MAX_VALUE));
+                .as("saturated, not overflowed")
+                .isEqualTo(Duration.ofNanos(Long.MAX_VALUE));
         assertThatThrownBy(() -> new NumaMcsLock(NodeLocator.singleNode(), Duration.ofNanos(-1)))
-                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("handoffAfter");
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("handoffAfter");
         assertThatThrownBy(() -> new NumaMcsLock(NodeLocator.singleNode(), null))
                 .isInstanceOf(NullPointerException.class);
     }
@@ -149,7 +154,9 @@ class NumaMcsLockTest {
                 release.await();
                 lock.unlock();
             });
-            assertThat(awaitParkedOrDone(waiter, PROMPT)).as("waiter parks behind the owner").isTrue();
+            assertThat(awaitParkedOrDone(waiter, PROMPT))
+                    .as("waiter parks behind the owner")
+                    .isTrue();
             assertThat(lock.isReserved()).as("not before the threshold").isFalse();
             Thread.sleep(5); // past the 1 ms threshold
             LockSupport.unpark(waiter); // a wake-up that finds the lock still taken
@@ -161,9 +168,15 @@ class NumaMcsLockTest {
             assertThat(lock.toString()).contains("Reserved by thread waiter");
 
             lock.unlock();
-            assertThat(lock.tryLock()).as("a barger's tryLock right after the owner's release").isFalse();
-            assertThat(acquired.await(PROMPT.toMillis(), TimeUnit.MILLISECONDS)).as("the waiter got the lock").isTrue();
-            assertThat(lock.isReserved()).as("the reservation ends with the acquisition").isFalse();
+            assertThat(lock.tryLock())
+                    .as("a barger's tryLock right after the owner's release")
+                    .isFalse();
+            assertThat(acquired.await(PROMPT.toMillis(), TimeUnit.MILLISECONDS))
+                    .as("the waiter got the lock")
+                    .isTrue();
+            assertThat(lock.isReserved())
+                    .as("the reservation ends with the acquisition")
+                    .isFalse();
             release.countDown();
             workers.joinAll(PROMPT);
         }
@@ -171,7 +184,10 @@ class NumaMcsLockTest {
         lock.unlock();
     }
 
-    /** With a zero threshold every parked leader reserves; timeouts and interrupts of reserving leaders still leave a working lock. */
+    /**
+     * With a zero threshold every parked leader reserves; timeouts and interrupts of reserving leaders still
+     * leave a working lock.
+     */
     @ParameterizedTest(name = "{0} threads")
     @EnumSource(ThreadKind.class)
     void reservingLeadersThatGiveUpLeaveTheLockUsable(ThreadKind kind) throws Exception {
@@ -195,7 +211,9 @@ class NumaMcsLockTest {
             for (Thread waiter : waiters) {
                 waiter.join(PROMPT);
             }
-            assertThat(gaveUp).as("every timed waiter gave up while the lock was held").hasValue(threads);
+            assertThat(gaveUp)
+                    .as("every timed waiter gave up while the lock was held")
+                    .hasValue(threads);
             assertThat(lock.isLocked()).isTrue();
             Thread late = workers.start(kind, "late", () -> {
                 lock.lock();
@@ -206,7 +224,9 @@ class NumaMcsLockTest {
             lock.unlock();
             workers.joinAll(PROMPT);
         }
-        assertThat(acquired).as("the late waiter got the lock after the holder released it").hasValue(1);
+        assertThat(acquired)
+                .as("the late waiter got the lock after the holder released it")
+                .hasValue(1);
         assertThat(lock.tryLock()).as("no reservation is left behind").isTrue();
         lock.unlock();
     }
@@ -249,28 +269,45 @@ class NumaMcsLockTest {
         ClassLayout layout = ClassLayout.parseClass(type);
         String printable = layout.toPrintable();
         List<FieldLayout> fields = List.copyOf(layout.fields());
-        FieldLayout anchor = fields.stream().filter(f -> f.name().equals(hotField)).findFirst()
+        FieldLayout anchor = fields.stream()
+                .filter(f -> f.name().equals(hotField))
+                .findFirst()
                 .orElseThrow(() -> new AssertionError("no field '" + hotField + "' in\n" + printable));
-        List<FieldLayout> hot = fields.stream().filter(f -> f.hostClass().equals(anchor.hostClass())).toList();
+        List<FieldLayout> hot = fields.stream()
+                .filter(f -> f.hostClass().equals(anchor.hostClass()))
+                .toList();
         List<FieldLayout> others = fields.stream()
-                .filter(f -> !f.hostClass().equals(anchor.hostClass()) && !isPadding(f)).toList();
+                .filter(f -> !f.hostClass().equals(anchor.hostClass()) && !isPadding(f))
+                .toList();
         long hotStart = hot.stream().mapToLong(FieldLayout::offset).min().orElseThrow();
         long hotEnd = hot.stream().mapToLong(f -> f.offset() + f.size()).max().orElseThrow();
 
-        assertThat(hotStart).as("bytes before the hot block %s of %s\n%s", names(hot), type.getSimpleName(), printable)
+        assertThat(hotStart)
+                .as("bytes before the hot block %s of %s\n%s", names(hot), type.getSimpleName(), printable)
                 .isGreaterThanOrEqualTo(PAD_BYTES);
         assertThat(layout.instanceSize() - hotEnd)
                 .as("bytes after the hot block %s of %s\n%s", names(hot), type.getSimpleName(), printable)
                 .isGreaterThanOrEqualTo(PAD_BYTES);
         for (FieldLayout other : others) {
             long gap = other.offset() >= hotEnd ? other.offset() - hotEnd : hotStart - (other.offset() + other.size());
-            assertThat(gap).as("gap between %s and the hot block %s of %s\n%s",
-                    other.name(), names(hot), type.getSimpleName(), printable).isGreaterThanOrEqualTo(PAD_BYTES);
+            assertThat(gap)
+                    .as(
+                            "gap between %s and the hot block %s of %s\n%s",
+                            other.name(), names(hot), type.getSimpleName(), printable)
+                    .isGreaterThanOrEqualTo(PAD_BYTES);
         }
         // The padding must really be there: at least PAD_BYTES of pad fields on each side.
-        long padBefore = fields.stream().filter(f -> isPadding(f) && f.offset() < hotStart).mapToLong(FieldLayout::size).sum();
-        long padAfter = fields.stream().filter(f -> isPadding(f) && f.offset() >= hotEnd).mapToLong(FieldLayout::size).sum();
-        assertThat(padBefore).as("pad bytes before the hot block\n%s", printable).isGreaterThanOrEqualTo(PAD_BYTES);
+        long padBefore = fields.stream()
+                .filter(f -> isPadding(f) && f.offset() < hotStart)
+                .mapToLong(FieldLayout::size)
+                .sum();
+        long padAfter = fields.stream()
+                .filter(f -> isPadding(f) && f.offset() >= hotEnd)
+                .mapToLong(FieldLayout::size)
+                .sum();
+        assertThat(padBefore)
+                .as("pad bytes before the hot block\n%s", printable)
+                .isGreaterThanOrEqualTo(PAD_BYTES);
         assertThat(padAfter).as("pad bytes after the hot block\n%s", printable).isGreaterThanOrEqualTo(PAD_BYTES);
     }
 

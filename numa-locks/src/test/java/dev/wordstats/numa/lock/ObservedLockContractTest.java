@@ -1,7 +1,6 @@
 package dev.wordstats.numa.lock;
 
 import dev.wordstats.numa.topology.NodeLocator;
-
 import java.util.Optional;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.concurrent.locks.Lock;

@@ -1,5 +1,13 @@
 package dev.wordstats.numa.lock;
 
+import static dev.wordstats.numa.lock.ConcurrencySupport.DURATION_MILLIS;
+import static dev.wordstats.numa.lock.ConcurrencySupport.PROMPT;
+import static dev.wordstats.numa.lock.ConcurrencySupport.SEED;
+import static dev.wordstats.numa.lock.ConcurrencySupport.awaitParkedOrDone;
+import static dev.wordstats.numa.lock.ConcurrencySupport.hold;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
 import dev.wordstats.numa.lock.ConcurrencySupport.AssignedNodes;
 import dev.wordstats.numa.lock.ConcurrencySupport.CriticalSection;
 import dev.wordstats.numa.lock.ConcurrencySupport.Holder;
@@ -7,12 +15,6 @@ import dev.wordstats.numa.lock.ConcurrencySupport.ThreadIdNodes;
 import dev.wordstats.numa.lock.ConcurrencySupport.ThreadKind;
 import dev.wordstats.numa.lock.ConcurrencySupport.Workers;
 import dev.wordstats.numa.topology.NodeLocator;
-import org.junit.jupiter.api.Timeout;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.Arguments;
-import org.junit.jupiter.params.provider.EnumSource;
-import org.junit.jupiter.params.provider.MethodSource;
-
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.Queue;
@@ -22,14 +24,11 @@ import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.stream.Stream;
-
-import static dev.wordstats.numa.lock.ConcurrencySupport.DURATION_MILLIS;
-import static dev.wordstats.numa.lock.ConcurrencySupport.PROMPT;
-import static dev.wordstats.numa.lock.ConcurrencySupport.SEED;
-import static dev.wordstats.numa.lock.ConcurrencySupport.awaitParkedOrDone;
-import static dev.wordstats.numa.lock.ConcurrencySupport.hold;
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.EnumSource;
+import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * What {@link ObservedLock} counts and times, for every {@link LockType}: each outermost acquisition
@@ -46,7 +45,8 @@ class ObservedLockStatsTest {
 
     @ParameterizedTest(name = "{0}, {1} threads")
     @MethodSource("typesAndKinds")
-    void contendedStatsCountEveryAcquisitionOnceAndEveryHandoffBetweenThem(LockType type, ThreadKind kind) throws Exception {
+    void contendedStatsCountEveryAcquisitionOnceAndEveryHandoffBetweenThem(LockType type, ThreadKind kind)
+            throws Exception {
         ObservedLockContractTest.CountingTimer timer = new ObservedLockContractTest.CountingTimer();
         ObservedLock lock = type.createObserved(new ThreadIdNodes(2), timer);
         CriticalSection section = new CriticalSection();
@@ -90,8 +90,12 @@ class ObservedLockStatsTest {
         LockStats stats = lock.stats();
         long n = acquisitions.sum();
         assertThat(section.counter()).isEqualTo(n).isPositive();
-        assertThat(stats.acquisitions()).as("fast + slow vs acquisitions; %s", stats).isEqualTo(n);
-        assertThat(stats.sameNodeHandoffs() + stats.crossNodeHandoffs()).as("handoffs; %s", stats).isEqualTo(n - 1);
+        assertThat(stats.acquisitions())
+                .as("fast + slow vs acquisitions; %s", stats)
+                .isEqualTo(n);
+        assertThat(stats.sameNodeHandoffs() + stats.crossNodeHandoffs())
+                .as("handoffs; %s", stats)
+                .isEqualTo(n - 1);
         assertThat(timer.waits.sum()).as("wait records").isEqualTo(n);
         assertThat(timer.holds.sum()).as("hold records").isEqualTo(n);
         assertThat(timer.negative.sum()).as("negative durations recorded").isZero();
@@ -148,7 +152,9 @@ class ObservedLockStatsTest {
                 lock.unlock();
             });
             assertThat(awaitParkedOrDone(waiter, PROMPT)).isTrue();
-            assertThat(lock.tryLock(1, TimeUnit.MILLISECONDS)).as("timed tryLock on a held lock").isFalse();
+            assertThat(lock.tryLock(1, TimeUnit.MILLISECONDS))
+                    .as("timed tryLock on a held lock")
+                    .isFalse();
             assertThat(lock.tryLock()).as("tryLock on a held lock").isFalse();
             Thread.sleep(holdMillis);
             holder.release();
@@ -158,9 +164,11 @@ class ObservedLockStatsTest {
         assertThat(timer.waits).hasSize(2);
         assertThat(timer.holds).hasSize(2);
         assertThat(timer.waits.stream().mapToLong(Long::longValue).max().orElseThrow())
-                .as("the waiter's wait").isGreaterThanOrEqualTo(TimeUnit.MILLISECONDS.toNanos(holdMillis));
+                .as("the waiter's wait")
+                .isGreaterThanOrEqualTo(TimeUnit.MILLISECONDS.toNanos(holdMillis));
         assertThat(timer.holds.stream().mapToLong(Long::longValue).max().orElseThrow())
-                .as("the holder's hold").isGreaterThanOrEqualTo(TimeUnit.MILLISECONDS.toNanos(holdMillis));
+                .as("the holder's hold")
+                .isGreaterThanOrEqualTo(TimeUnit.MILLISECONDS.toNanos(holdMillis));
     }
 
     @ParameterizedTest(name = "{0}")
@@ -183,7 +191,8 @@ class ObservedLockStatsTest {
     @EnumSource(LockType.class)
     void newConditionThrowsUnsupportedOperation(LockType type) {
         ObservedLock lock = type.createObserved(NodeLocator.singleNode(), LockTimer.NONE);
-        assertThatThrownBy(lock::newCondition).isInstanceOf(UnsupportedOperationException.class)
+        assertThatThrownBy(lock::newCondition)
+                .isInstanceOf(UnsupportedOperationException.class)
                 .hasMessageContaining("ObservedLock");
     }
 

@@ -28,17 +28,23 @@ class LinuxNativeFallbackTest {
         java.util.BitSet all = new java.util.BitSet();
         all.set(0, processors);
         assertThat(out.get("affinity")).isEqualTo(all.toString());
-        assertThat(out.get("setAffinity")).startsWith("java.lang.UnsupportedOperationException: cannot set the CPU "
-                + "affinity: native calls are unavailable (");
+        assertThat(out.get("setAffinity"))
+                .startsWith("java.lang.UnsupportedOperationException: cannot set the CPU "
+                        + "affinity: native calls are unavailable (");
         assertThat(out.get("topology")).contains(" CPU").contains("source: ");
     }
 
     private static Map<String, String> runChildWithoutJna() throws IOException, InterruptedException {
         String java = ProcessHandle.current().info().command().orElseThrow();
-        List<String> command = new ArrayList<>(List.of(java,
-                "-Djna.nosys=true", "-Djna.noclasspath=true", "-Djna.nounpack=true",
+        List<String> command = new ArrayList<>(List.of(
+                java,
+                "-Djna.nosys=true",
+                "-Djna.noclasspath=true",
+                "-Djna.nounpack=true",
                 "-Djna.boot.library.path=/nonexistent",
-                "-cp", System.getProperty("java.class.path"), NativeFallbackMain.class.getName()));
+                "-cp",
+                System.getProperty("java.class.path"),
+                NativeFallbackMain.class.getName()));
         Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
         if (!process.waitFor(45, TimeUnit.SECONDS)) {
             process.destroyForcibly();

@@ -29,9 +29,12 @@ class LinuxNativeTest {
         for (int i = 0; i < 100; i++) {
             CpuLocation where = LinuxNative.getcpu();
 
-            assertThat(allowed.get(where.cpu())).as("cpu %d in %s", where.cpu(), allowed).isTrue();
+            assertThat(allowed.get(where.cpu()))
+                    .as("cpu %d in %s", where.cpu(), allowed)
+                    .isTrue();
             assertThat(Path.of("/sys/devices/system/cpu/cpu" + where.cpu() + "/node" + where.node()))
-                    .as("cpu %d is on node %d", where.cpu(), where.node()).exists();
+                    .as("cpu %d is on node %d", where.cpu(), where.node())
+                    .exists();
             assertThat(allowed.get(LinuxNative.currentCpu())).isTrue();
         }
     }
@@ -41,7 +44,8 @@ class LinuxNativeTest {
         String allowed = Files.readAllLines(Path.of("/proc/self/status")).stream()
                 .filter(line -> line.startsWith("Cpus_allowed_list:"))
                 .map(line -> line.substring("Cpus_allowed_list:".length()).strip())
-                .findFirst().orElseThrow();
+                .findFirst()
+                .orElseThrow();
 
         // a new platform thread inherits the process mask (the test runner's threads are unpinned too)
         assertThat(onNewPlatformThread(LinuxNative::getAffinity)).isEqualTo(parse(allowed));
@@ -57,8 +61,11 @@ class LinuxNativeTest {
                     BitSet one = new BitSet();
                     one.set(cpu);
                     LinuxNative.setAffinity(one);
-                    log.append(cpu).append(':').append(LinuxNative.getAffinity().equals(one))
-                            .append(LinuxNative.currentCpu() == cpu).append(' ');
+                    log.append(cpu)
+                            .append(':')
+                            .append(LinuxNative.getAffinity().equals(one))
+                            .append(LinuxNative.currentCpu() == cpu)
+                            .append(' ');
                 }
             } finally {
                 LinuxNative.setAffinity(original);
@@ -85,7 +92,8 @@ class LinuxNativeTest {
             }
         });
 
-        assertThat(thrown).isInstanceOf(NativeCallException.class)
+        assertThat(thrown)
+                .isInstanceOf(NativeCallException.class)
                 .hasMessageStartingWith("sched_setaffinity(0, 504, {4000}) failed: errno 22 (Invalid argument)");
         assertThat(((NativeCallException) thrown).errno()).isEqualTo(22);
         assertThat(((NativeCallException) thrown).call()).startsWith("sched_setaffinity(");
@@ -93,7 +101,8 @@ class LinuxNativeTest {
 
     @Test
     void emptyMaskIsAProgrammerError() {
-        assertThatIllegalArgumentException().isThrownBy(() -> LinuxNative.setAffinity(new BitSet()))
+        assertThatIllegalArgumentException()
+                .isThrownBy(() -> LinuxNative.setAffinity(new BitSet()))
                 .withMessageContaining("at least one CPU");
     }
 

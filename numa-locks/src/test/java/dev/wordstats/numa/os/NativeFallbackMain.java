@@ -8,8 +8,7 @@ import dev.wordstats.numa.topology.Topology;
  */
 public final class NativeFallbackMain {
 
-    private NativeFallbackMain() {
-    }
+    private NativeFallbackMain() {}
 
     public static void main(String[] args) {
         System.out.println("available=" + LinuxNative.available());

@@ -5,19 +5,18 @@ import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException
 
 import java.util.BitSet;
 import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.Timeout;
 
 @Timeout(30)
 class CpuListTest {
 
     @Test
     void parsesSinglesAndRangesAsTheKernelWritesThem() {
-        assertThat(CpuList.parse("0-3,8,10-11\n").stream().boxed().toList())
-                .containsExactly(0, 1, 2, 3, 8, 10, 11);
+        assertThat(CpuList.parse("0-3,8,10-11\n").stream().boxed().toList()).containsExactly(0, 1, 2, 3, 8, 10, 11);
     }
 
     @Test
@@ -38,20 +37,24 @@ class CpuListTest {
     }
 
     @ParameterizedTest
-    @CsvSource(delimiter = '|', quoteCharacter = '"', value = {
-            "0-a|'a' is not a CPU number",
-            "3-1|range end 1 is below its start 3",
-            "1,,2|empty element",
-            "1,|empty element",
-            "-2|missing number",
-            "0-|missing number",
-            "x|'x' is not a CPU number",
-            "70000|above 65535",
-            "0-7:3|stride needs the form",
-            "0-7:5/4|stride needs 0 < used <= group",
-    })
+    @CsvSource(
+            delimiter = '|',
+            quoteCharacter = '"',
+            value = {
+                "0-a|'a' is not a CPU number",
+                "3-1|range end 1 is below its start 3",
+                "1,,2|empty element",
+                "1,|empty element",
+                "-2|missing number",
+                "0-|missing number",
+                "x|'x' is not a CPU number",
+                "70000|above 65535",
+                "0-7:3|stride needs the form",
+                "0-7:5/4|stride needs 0 < used <= group",
+            })
     void rejectsMalformedListsNamingTheBadElement(String text, String why) {
-        assertThatIllegalArgumentException().isThrownBy(() -> CpuList.parse(text))
+        assertThatIllegalArgumentException()
+                .isThrownBy(() -> CpuList.parse(text))
                 .withMessageContaining("malformed cpulist '" + text.strip() + "'")
                 .withMessageContaining(why);
     }

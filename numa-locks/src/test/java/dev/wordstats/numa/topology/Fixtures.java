@@ -17,8 +17,7 @@ final class Fixtures {
     static final String KUNPENG_128 = "kunpeng920-4node-128";
     static final String X86_SMT = "x86-2socket-smt";
 
-    private Fixtures() {
-    }
+    private Fixtures() {}
 
     static Path root(String machine) {
         URL url = Fixtures.class.getResource("/sysfs/" + machine);

@@ -30,7 +30,8 @@ class MalformedSysfsTest {
         Path root = laptop();
         Files.writeString(root.resolve("node/node0/cpulist"), "0-x\n");
 
-        assertThatIllegalArgumentException().isThrownBy(() -> Topology.fromSysfs(root, null))
+        assertThatIllegalArgumentException()
+                .isThrownBy(() -> Topology.fromSysfs(root, null))
                 .withMessageContaining("malformed sysfs file " + root.resolve("node/node0/cpulist"))
                 .withMessageContaining("element '0-x'");
     }
@@ -40,7 +41,8 @@ class MalformedSysfsTest {
         Path root = laptop();
         Files.delete(root.resolve("cpu/online"));
 
-        assertThatThrownBy(() -> Topology.fromSysfs(root, null)).isInstanceOf(UncheckedIOException.class)
+        assertThatThrownBy(() -> Topology.fromSysfs(root, null))
+                .isInstanceOf(UncheckedIOException.class)
                 .hasMessage("missing sysfs file " + root.resolve("cpu/online"));
     }
 
@@ -49,7 +51,8 @@ class MalformedSysfsTest {
         Path root = laptop();
         Files.writeString(root.resolve("node/node0/distance"), "10 20\n");
 
-        assertThatIllegalArgumentException().isThrownBy(() -> Topology.fromSysfs(root, null))
+        assertThatIllegalArgumentException()
+                .isThrownBy(() -> Topology.fromSysfs(root, null))
                 .withMessageContaining("node0/distance: has 2 distances for 1 nodes");
     }
 
@@ -58,7 +61,8 @@ class MalformedSysfsTest {
         Path root = laptop();
         Files.writeString(root.resolve("node/node0/distance"), "ten\n");
 
-        assertThatIllegalArgumentException().isThrownBy(() -> Topology.fromSysfs(root, null))
+        assertThatIllegalArgumentException()
+                .isThrownBy(() -> Topology.fromSysfs(root, null))
                 .withMessageContaining("'ten' is not a distance");
     }
 
@@ -67,7 +71,8 @@ class MalformedSysfsTest {
         Path root = laptop();
         Files.writeString(root.resolve("cpu/cpu1/topology/core_id"), "one\n");
 
-        assertThatIllegalArgumentException().isThrownBy(() -> Topology.fromSysfs(root, null))
+        assertThatIllegalArgumentException()
+                .isThrownBy(() -> Topology.fromSysfs(root, null))
                 .withMessageContaining("cpu1/topology/core_id: 'one' is not an integer");
     }
 
@@ -76,7 +81,8 @@ class MalformedSysfsTest {
         Path root = laptop();
         Files.writeString(root.resolve("node/node0/cpulist"), "0\n");
 
-        assertThatIllegalArgumentException().isThrownBy(() -> Topology.fromSysfs(root, null))
+        assertThatIllegalArgumentException()
+                .isThrownBy(() -> Topology.fromSysfs(root, null))
                 .withMessageContaining("cpu 1 is online and allowed but in no node's cpulist");
     }
 
@@ -85,7 +91,8 @@ class MalformedSysfsTest {
         Path root = Fixtures.copy(KUNPENG_48, tmp.resolve("sys"));
         Files.writeString(root.resolve("node/node1/cpulist"), "23-47\n");
 
-        assertThatIllegalArgumentException().isThrownBy(() -> Topology.fromSysfs(root, null))
+        assertThatIllegalArgumentException()
+                .isThrownBy(() -> Topology.fromSysfs(root, null))
                 .withMessageContaining("cpu 23 is in the cpulist of node 0 and of node 1");
     }
 

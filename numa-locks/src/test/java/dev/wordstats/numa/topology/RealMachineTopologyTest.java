@@ -20,7 +20,8 @@ class RealMachineTopologyTest {
         String allowed = Files.readAllLines(Path.of("/proc/self/status")).stream()
                 .filter(line -> line.startsWith("Cpus_allowed_list:"))
                 .map(line -> line.substring("Cpus_allowed_list:".length()).strip())
-                .findFirst().orElseThrow();
+                .findFirst()
+                .orElseThrow();
 
         Topology t = Topology.detect();
 
@@ -38,7 +39,8 @@ class RealMachineTopologyTest {
         for (NumaNode node : t.nodes()) {
             for (int cpu : node.cpus()) {
                 assertThat(Files.exists(Path.of("/sys/devices/system/cpu/cpu" + cpu + "/node" + node.osId())))
-                        .as("cpu%d is on os node %d", cpu, node.osId()).isTrue();
+                        .as("cpu%d is on os node %d", cpu, node.osId())
+                        .isTrue();
             }
         }
     }

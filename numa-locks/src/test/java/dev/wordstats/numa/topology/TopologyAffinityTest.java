@@ -50,8 +50,7 @@ class TopologyAffinityTest {
 
         assertThat(t.threadSiblings(0)).containsExactly(0, 16);
         assertThat(t.threadSiblings(1)).containsExactly(1); // 17 is not allowed
-        assertThat(t.nodes()).extracting(NumaNode::cpus)
-                .containsExactly(List.of(0, 1, 2, 3, 16), List.of(25));
+        assertThat(t.nodes()).extracting(NumaNode::cpus).containsExactly(List.of(0, 1, 2, 3, 16), List.of(25));
     }
 
     @Test
@@ -63,7 +62,8 @@ class TopologyAffinityTest {
 
     @Test
     void noOnlineAllowedCpuIsAClearError() {
-        assertThatIllegalArgumentException().isThrownBy(() -> Fixtures.load(KUNPENG_48, "64-71"))
+        assertThatIllegalArgumentException()
+                .isThrownBy(() -> Fixtures.load(KUNPENG_48, "64-71"))
                 .withMessageContaining("no CPU is both online (0-47) and allowed (64-71)");
     }
 }

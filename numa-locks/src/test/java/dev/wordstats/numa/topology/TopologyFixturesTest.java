@@ -43,7 +43,8 @@ class TopologyFixturesTest {
         assertThat(t.packageCount()).isEqualTo(1);
         assertThat(t.clusterCount()).isEqualTo(12);
         assertThat(t.cpu(5)).isEqualTo(new Cpu(5, 0, 0, 1, 5));
-        assertThat(t.cpus().stream().filter(c -> c.clusterId() == 7).map(Cpu::id)).containsExactly(28, 29, 30, 31);
+        assertThat(t.cpus().stream().filter(c -> c.clusterId() == 7).map(Cpu::id))
+                .containsExactly(28, 29, 30, 31);
         assertThat(t.distance(0, 0)).isEqualTo(10);
         assertThat(t.distance(0, 1)).isEqualTo(15);
         assertThat(t.distance(1, 0)).isEqualTo(15);
@@ -95,8 +96,10 @@ class TopologyFixturesTest {
     void summaryIsOneLineNamingNodesPackagesDistancesAndSource() {
         String summary = Fixtures.load(KUNPENG_128).summary();
 
-        assertThat(summary).doesNotContain("\n")
-                .startsWith("128 CPUs in 4 nodes [node0=0-31 node1=32-63 node2=64-95 node3=96-127], 2 packages, 32 clusters")
+        assertThat(summary)
+                .doesNotContain("\n")
+                .startsWith(
+                        "128 CPUs in 4 nodes [node0=0-31 node1=32-63 node2=64-95 node3=96-127], 2 packages, 32 clusters")
                 .contains("distances [10 12 20 22|12 10 22 24|20 22 10 12|22 24 12 10]")
                 .contains("source: sysfs ");
     }
@@ -105,7 +108,8 @@ class TopologyFixturesTest {
     void unknownCpuOrNodeIsRejectedClearly() {
         Topology t = Fixtures.load(LAPTOP);
 
-        assertThatIllegalArgumentException().isThrownBy(() -> t.nodeOfCpu(2))
+        assertThatIllegalArgumentException()
+                .isThrownBy(() -> t.nodeOfCpu(2))
                 .withMessage("cpu 2 is not in this topology (cpus 0-1)");
         assertThatIllegalArgumentException().isThrownBy(() -> t.nodeOfCpu(-1));
         assertThatThrownBy(() -> t.distance(0, 1)).isInstanceOf(IndexOutOfBoundsException.class);
@@ -121,7 +125,8 @@ class TopologyFixturesTest {
         assertThat(t.cpus()).extracting(Cpu::id).containsExactly(0, 1, 2);
         assertThat(t.distance(0, 0)).isEqualTo(10);
         assertThat(t.source()).isEqualTo("single node of 3 CPUs");
-        assertThatIllegalArgumentException().isThrownBy(() -> Topology.singleNode(0))
+        assertThatIllegalArgumentException()
+                .isThrownBy(() -> Topology.singleNode(0))
                 .withMessageContaining("at least 1 CPU");
     }
 

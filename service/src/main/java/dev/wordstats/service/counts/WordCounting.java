@@ -2,8 +2,6 @@ package dev.wordstats.service.counts;
 
 import dev.wordstats.service.WordstatsProperties;
 import dev.wordstats.service.text.Tokenizer;
-import org.springframework.stereotype.Component;
-
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -15,6 +13,7 @@ import java.util.concurrent.Future;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
+import org.springframework.stereotype.Component;
 
 /**
  * Counts the words of a request: validates all of it first (every word within the length limit),
@@ -30,7 +29,8 @@ import java.util.concurrent.atomic.AtomicInteger;
 @Component
 public class WordCounting {
 
-    private static final ThreadFactory BATCH_THREADS = Thread.ofVirtual().name("batch-", 0).factory();
+    private static final ThreadFactory BATCH_THREADS =
+            Thread.ofVirtual().name("batch-", 0).factory();
 
     private final Tokenizer tokenizer;
     private final WordStore store;
@@ -57,8 +57,7 @@ public class WordCounting {
     }
 
     /** The outcome of a batch. */
-    public record BatchResult(int lines, long words, long elapsedMillis) {
-    }
+    public record BatchResult(int lines, long words, long elapsedMillis) {}
 
     /**
      * Counts the words of every line, all or nothing.

@@ -8,14 +8,13 @@ import dev.wordstats.numa.lock.LockType;
 import dev.wordstats.numa.topology.NodeLocator;
 import dev.wordstats.service.WordstatsProperties;
 import dev.wordstats.service.system.NumaRuntime;
-import org.springframework.beans.factory.ObjectProvider;
-import org.springframework.beans.factory.annotation.Autowired;
-import org.springframework.stereotype.Component;
-
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.LongAdder;
+import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.stereotype.Component;
 
 /**
  * The word counts: a {@link StripedCounts} whose stripes are guarded by observed locks of the
@@ -48,7 +47,8 @@ public class WordStore {
         this.lockType = properties.lock().type();
         LockSettings settings = properties.lock().settings();
         this.maxDistinct = properties.limits().maxDistinctWords();
-        this.counts = new StripedCounts<>(properties.lock().stripes(), i -> lockType.createObserved(nodes, settings, lockTimer));
+        this.counts = new StripedCounts<>(
+                properties.lock().stripes(), i -> lockType.createObserved(nodes, settings, lockTimer));
     }
 
     /**

@@ -12,6 +12,7 @@ class MetricsConfiguration {
     @Bean
     @ConditionalOnBooleanProperty(name = "wordstats.lock.timing", matchIfMissing = true)
     MicrometerLockTimer lockTimer(WordstatsProperties properties) {
-        return new MicrometerLockTimer(properties.lock().type(), properties.lock().timingSampleEvery());
+        return new MicrometerLockTimer(
+                properties.lock().type(), properties.lock().timingSampleEvery());
     }
 }

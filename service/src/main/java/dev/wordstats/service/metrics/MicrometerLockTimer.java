@@ -5,7 +5,6 @@ import dev.wordstats.numa.lock.LockType;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
 import io.micrometer.core.instrument.binder.MeterBinder;
-
 import java.time.Duration;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
@@ -28,6 +27,7 @@ final class MicrometerLockTimer implements LockTimer, MeterBinder {
 
     /** Lowest and highest histogram buckets of both timers. */
     private static final Duration MIN_EXPECTED = Duration.ofNanos(100);
+
     private static final Duration MAX_EXPECTED = Duration.ofSeconds(10);
 
     private final LockType lockType;

@@ -5,9 +5,8 @@ import io.micrometer.core.instrument.FunctionCounter;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.binder.MeterBinder;
-import org.springframework.stereotype.Component;
-
 import java.util.function.ToDoubleFunction;
+import org.springframework.stereotype.Component;
 
 /**
  * The store and its stripe locks as meters, all read at scrape time from counters the store and the
@@ -34,14 +33,38 @@ class StoreMetrics implements MeterBinder {
     @Override
     public void bindTo(MeterRegistry registry) {
         String lock = store.lockType().name();
-        lockCounter(registry, "wordstats.lock.acquisitions", "Stripe lock acquisitions, by path: fast (first attempt) or slow (waited)",
-                lock, "path", "fast", s -> s.lockStats().fastAcquisitions());
-        lockCounter(registry, "wordstats.lock.acquisitions", "Stripe lock acquisitions, by path: fast (first attempt) or slow (waited)",
-                lock, "path", "slow", s -> s.lockStats().slowAcquisitions());
-        lockCounter(registry, "wordstats.lock.handoffs", "Stripe lock acquisitions whose previous owner ran on the same or another NUMA node",
-                lock, "locality", "same_node", s -> s.lockStats().sameNodeHandoffs());
-        lockCounter(registry, "wordstats.lock.handoffs", "Stripe lock acquisitions whose previous owner ran on the same or another NUMA node",
-                lock, "locality", "cross_node", s -> s.lockStats().crossNodeHandoffs());
+        lockCounter(
+                registry,
+                "wordstats.lock.acquisitions",
+                "Stripe lock acquisitions, by path: fast (first attempt) or slow (waited)",
+                lock,
+                "path",
+                "fast",
+                s -> s.lockStats().fastAcquisitions());
+        lockCounter(
+                registry,
+                "wordstats.lock.acquisitions",
+                "Stripe lock acquisitions, by path: fast (first attempt) or slow (waited)",
+                lock,
+                "path",
+                "slow",
+                s -> s.lockStats().slowAcquisitions());
+        lockCounter(
+                registry,
+                "wordstats.lock.handoffs",
+                "Stripe lock acquisitions whose previous owner ran on the same or another NUMA node",
+                lock,
+                "locality",
+                "same_node",
+                s -> s.lockStats().sameNodeHandoffs());
+        lockCounter(
+                registry,
+                "wordstats.lock.handoffs",
+                "Stripe lock acquisitions whose previous owner ran on the same or another NUMA node",
+                lock,
+                "locality",
+                "cross_node",
+                s -> s.lockStats().crossNodeHandoffs());
         FunctionCounter.builder("wordstats.words.counted", store, WordStore::wordsCounted)
                 .description("Words counted since startup")
                 .register(registry);
@@ -50,8 +73,14 @@ class StoreMetrics implements MeterBinder {
                 .register(registry);
     }
 
-    private void lockCounter(MeterRegistry registry, String name, String description, String lock,
-                             String tag, String value, ToDoubleFunction<WordStore> read) {
+    private void lockCounter(
+            MeterRegistry registry,
+            String name,
+            String description,
+            String lock,
+            String tag,
+            String value,
+            ToDoubleFunction<WordStore> read) {
         FunctionCounter.builder(name, store, read)
                 .description(description)
                 .tag("lock", lock)

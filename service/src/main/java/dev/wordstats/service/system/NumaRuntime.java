@@ -6,11 +6,10 @@ import dev.wordstats.numa.carrier.PinningReport;
 import dev.wordstats.numa.topology.NodeLocator;
 import dev.wordstats.numa.topology.Topology;
 import dev.wordstats.service.WordstatsProperties;
+import java.util.Optional;
 import org.springframework.boot.thread.Threading;
 import org.springframework.core.env.Environment;
 import org.springframework.stereotype.Component;
-
-import java.util.Optional;
 
 /**
  * The machine as the service sees it, set up once at startup: the NUMA topology (real, or the

@@ -3,13 +3,12 @@ package dev.wordstats.service.system;
 import dev.wordstats.numa.lock.LockType;
 import dev.wordstats.service.WordstatsProperties;
 import dev.wordstats.service.counts.WordStore;
+import java.time.Duration;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.boot.context.event.ApplicationReadyEvent;
 import org.springframework.context.event.EventListener;
 import org.springframework.stereotype.Component;
-
-import java.time.Duration;
 
 /** Logs the one line that says how this instance runs: lock, stripes, nodes, pinning, threads. */
 @Component
@@ -34,9 +33,12 @@ class StartupReport {
 
     String line() {
         return "wordstats ready: lock=" + store.lockType()
-                + (store.lockType() == LockType.NUMA_MCS ? " handoff-after=" + millisOrNanos(properties.lock().handoffAfter()) : "")
+                + (store.lockType() == LockType.NUMA_MCS
+                        ? " handoff-after=" + millisOrNanos(properties.lock().handoffAfter())
+                        : "")
                 + " stripes=" + store.stripes()
-                + " timing=" + (properties.lock().timing() ? "on (1 in " + properties.lock().timingSampleEvery() + ")" : "off")
+                + " timing="
+                + (properties.lock().timing() ? "on (1 in " + properties.lock().timingSampleEvery() + ")" : "off")
                 + " | nodes=" + numa.nodesSummary()
                 + " | carrier-local node cache=" + (numa.carrierLocal() ? "on" : "off (JVM flags missing)")
                 + " | carrier pinning=" + numa.pinningSummary()

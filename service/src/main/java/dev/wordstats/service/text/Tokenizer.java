@@ -82,7 +82,10 @@ public final class Tokenizer {
                     end += Character.charCount(c);
                 }
                 // One apostrophe followed by another run joins it; anything else ends the word.
-                if (end < len && isApostrophe(s.charAt(end)) && end + 1 < len && isWordCodePoint(s.codePointAt(end + 1))) {
+                if (end < len
+                        && isApostrophe(s.charAt(end))
+                        && end + 1 < len
+                        && isWordCodePoint(s.codePointAt(end + 1))) {
                     end += 1;
                     continue;
                 }
@@ -105,10 +108,15 @@ public final class Tokenizer {
     /** Unicode general category L*, M* or Nd. */
     static boolean isWordCodePoint(int cp) {
         return switch (Character.getType(cp)) {
-            case Character.UPPERCASE_LETTER, Character.LOWERCASE_LETTER, Character.TITLECASE_LETTER,
-                 Character.MODIFIER_LETTER, Character.OTHER_LETTER,
-                 Character.NON_SPACING_MARK, Character.ENCLOSING_MARK, Character.COMBINING_SPACING_MARK,
-                 Character.DECIMAL_DIGIT_NUMBER -> true;
+            case Character.UPPERCASE_LETTER,
+                    Character.LOWERCASE_LETTER,
+                    Character.TITLECASE_LETTER,
+                    Character.MODIFIER_LETTER,
+                    Character.OTHER_LETTER,
+                    Character.NON_SPACING_MARK,
+                    Character.ENCLOSING_MARK,
+                    Character.COMBINING_SPACING_MARK,
+                    Character.DECIMAL_DIGIT_NUMBER -> true;
             default -> false;
         };
     }

@@ -7,8 +7,8 @@ public final class WordTooLongException extends RuntimeException {
     private final int maxLength;
 
     WordTooLongException(String word, int length, int maxLength) {
-        super("a word of " + length + " code points is longer than the limit of " + maxLength
-                + " (it starts with '" + word.substring(0, word.offsetByCodePoints(0, Math.min(20, length))) + "')");
+        super("a word of " + length + " code points is longer than the limit of " + maxLength + " (it starts with '"
+                + word.substring(0, word.offsetByCodePoints(0, Math.min(20, length))) + "')");
         this.length = length;
         this.maxLength = maxLength;
     }

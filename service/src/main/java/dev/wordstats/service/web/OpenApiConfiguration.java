@@ -11,10 +11,13 @@ class OpenApiConfiguration {
 
     @Bean
     OpenAPI wordstatsOpenApi() {
-        return new OpenAPI().info(new Info()
-                .title("wordstats")
-                .version("0.1.0")
-                .description("Counts words on stripes guarded by NUMA-aware or java.util.concurrent locks. "
-                        + "Errors are RFC 9457 application/problem+json; problem types are urn:wordstats:problem:<name>."));
+        return new OpenAPI()
+                .info(
+                        new Info()
+                                .title("wordstats")
+                                .version("0.1.0")
+                                .description(
+                                        "Counts words on stripes guarded by NUMA-aware or java.util.concurrent locks. "
+                                                + "Errors are RFC 9457 application/problem+json; problem types are urn:wordstats:problem:<name>."));
     }
 }

@@ -53,9 +53,10 @@ class ProblemHandler extends ResponseEntityExceptionHandler {
 
     /** Gives Spring MVC's own problems our type where one fits. */
     @Override
-    protected @Nullable ResponseEntity<Object> handleExceptionInternal(Exception ex, @Nullable Object body, HttpHeaders headers,
-                                                                       HttpStatusCode statusCode, WebRequest request) {
-        ProblemDetail detail = body instanceof ProblemDetail given ? given
+    protected @Nullable ResponseEntity<Object> handleExceptionInternal(
+            Exception ex, @Nullable Object body, HttpHeaders headers, HttpStatusCode statusCode, WebRequest request) {
+        ProblemDetail detail = body instanceof ProblemDetail given
+                ? given
                 : ex instanceof ErrorResponse response ? response.getBody() : null;
         if (detail != null) {
             ProblemType type = switch (ex) {

@@ -1,16 +1,14 @@
 package dev.wordstats.service.web;
 
+import java.net.URI;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.HttpStatusCode;
-
-import java.net.URI;
 
 /**
  * The problem types of the API (RFC 9457 {@code type} members). Each is a stable URN,
  * {@code urn:wordstats:problem:<name>}: clients may switch on it; the {@code detail} text may change.
  */
 enum ProblemType {
-
     BODY_TOO_LARGE("body-too-large", HttpStatus.CONTENT_TOO_LARGE, "Request body too large"),
     TOO_MANY_LINES("too-many-lines", HttpStatus.CONTENT_TOO_LARGE, "Too many lines in the batch"),
     INVALID_UTF8("invalid-utf8", HttpStatus.BAD_REQUEST, "Request body is not valid UTF-8"),

@@ -2,11 +2,6 @@ package dev.wordstats.service.web;
 
 import dev.wordstats.service.WordstatsProperties;
 import jakarta.servlet.http.HttpServletRequest;
-import org.springframework.http.MediaType;
-import org.springframework.stereotype.Component;
-import tools.jackson.core.JacksonException;
-import tools.jackson.databind.ObjectMapper;
-
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.ByteBuffer;
@@ -14,6 +9,10 @@ import java.nio.charset.CharacterCodingException;
 import java.nio.charset.Charset;
 import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
+import org.springframework.http.MediaType;
+import org.springframework.stereotype.Component;
+import tools.jackson.core.JacksonException;
+import tools.jackson.databind.ObjectMapper;
 
 /**
  * Reads request bodies under the API's rules, before anything is counted: at most
@@ -45,12 +44,14 @@ class RequestBodies {
         try {
             T value = json.readValue(body, type);
             if (value == null) {
-                throw new ApiException(ProblemType.MALFORMED_JSON, "expected a JSON object of the form " + expectedShape);
+                throw new ApiException(
+                        ProblemType.MALFORMED_JSON, "expected a JSON object of the form " + expectedShape);
             }
             return value;
         } catch (JacksonException e) {
-            throw new ApiException(ProblemType.MALFORMED_JSON, "the body is not a JSON object of the form " + expectedShape
-                    + locationOf(e));
+            throw new ApiException(
+                    ProblemType.MALFORMED_JSON,
+                    "the body is not a JSON object of the form " + expectedShape + locationOf(e));
         }
     }
 
@@ -71,7 +72,8 @@ class RequestBodies {
     }
 
     private ApiException tooLarge() {
-        return new ApiException(ProblemType.BODY_TOO_LARGE, "the request body is larger than the limit of " + maxBytes + " bytes");
+        return new ApiException(
+                ProblemType.BODY_TOO_LARGE, "the request body is larger than the limit of " + maxBytes + " bytes");
     }
 
     private static void requireUtf8Charset(HttpServletRequest request) {
@@ -83,16 +85,20 @@ class RequestBodies {
         try {
             charset = MediaType.parseMediaType(contentType).getCharset();
         } catch (IllegalArgumentException e) { // InvalidMediaTypeException, or an unknown charset
-            throw new ApiException(ProblemType.UNSUPPORTED_MEDIA_TYPE, "the charset of '" + contentType + "' is not supported; use UTF-8");
+            throw new ApiException(
+                    ProblemType.UNSUPPORTED_MEDIA_TYPE,
+                    "the charset of '" + contentType + "' is not supported; use UTF-8");
         }
         if (charset != null && !charset.equals(StandardCharsets.UTF_8)) {
-            throw new ApiException(ProblemType.UNSUPPORTED_MEDIA_TYPE, "charset " + charset.name() + " is not supported; send UTF-8");
+            throw new ApiException(
+                    ProblemType.UNSUPPORTED_MEDIA_TYPE, "charset " + charset.name() + " is not supported; send UTF-8");
         }
     }
 
     static String decodeUtf8(byte[] bytes) {
         try {
-            return StandardCharsets.UTF_8.newDecoder()
+            return StandardCharsets.UTF_8
+                    .newDecoder()
                     .onMalformedInput(CodingErrorAction.REPORT)
                     .onUnmappableCharacter(CodingErrorAction.REPORT)
                     .decode(ByteBuffer.wrap(bytes))
@@ -104,7 +110,8 @@ class RequestBodies {
 
     private static String locationOf(JacksonException e) {
         var location = e.getLocation();
-        return location == null || location.getLineNr() < 1 ? ""
+        return location == null || location.getLineNr() < 1
+                ? ""
                 : " (problem at line " + location.getLineNr() + ", column " + location.getColumnNr() + ")";
     }
 }

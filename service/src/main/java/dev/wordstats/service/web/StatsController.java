@@ -6,10 +6,9 @@ import dev.wordstats.service.WordstatsProperties;
 import dev.wordstats.service.counts.WordStore;
 import dev.wordstats.service.system.NumaRuntime;
 import io.swagger.v3.oas.annotations.Operation;
+import java.util.List;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.RestController;
-
-import java.util.List;
 
 /** What the service counted and how it runs. */
 @RestController
@@ -30,36 +29,58 @@ class StatsController {
      * @param wordsCounted   every word counted since startup, clears included
      * @param distinctWords  distinct words held now
      */
-    record Stats(long totalWords, long wordsCounted, long distinctWords, long maxDistinctWords,
-                 String lockType, int stripes, boolean lockTiming,
-                 int nodes, boolean simulatedNodes, String topology,
-                 boolean carrierLocal, String carrierPinning, String threadKind) {
-    }
+    record Stats(
+            long totalWords,
+            long wordsCounted,
+            long distinctWords,
+            long maxDistinctWords,
+            String lockType,
+            int stripes,
+            boolean lockTiming,
+            int nodes,
+            boolean simulatedNodes,
+            String topology,
+            boolean carrierLocal,
+            String carrierPinning,
+            String threadKind) {}
 
-    record Node(int index, int osId, List<Integer> cpus, List<Integer> distances) {
-    }
+    record Node(int index, int osId, List<Integer> cpus, List<Integer> distances) {}
 
-    record Cpu(int id, int node, int packageId, int clusterId, int coreId) {
-    }
+    record Cpu(int id, int node, int packageId, int clusterId, int coreId) {}
 
-    record Pin(String carrier, int cpu, int node, boolean verified) {
-    }
+    record Pin(String carrier, int cpu, int node, boolean verified) {}
 
-    record Pinning(boolean enabled, boolean complete, String detail, List<Pin> pins) {
-    }
+    record Pinning(boolean enabled, boolean complete, String detail, List<Pin> pins) {}
 
-    record TopologyView(String source, boolean simulated, String summary, int nodeCount, int cpuCount,
-                        List<Node> nodes, List<Cpu> cpus, boolean carrierLocal, Pinning carrierPinning) {
-    }
+    record TopologyView(
+            String source,
+            boolean simulated,
+            String summary,
+            int nodeCount,
+            int cpuCount,
+            List<Node> nodes,
+            List<Cpu> cpus,
+            boolean carrierLocal,
+            Pinning carrierPinning) {}
 
     @Operation(summary = "Totals, distinct words, lock type, stripes, topology summary, thread kind")
     @GetMapping("/api/stats")
     Stats stats() {
         Topology topology = numa.topology();
-        return new Stats(store.total(), store.wordsCounted(), store.distinct(), store.maxDistinct(),
-                store.lockType().name(), store.stripes(), properties.lock().timing(),
-                topology.nodeCount(), topology.simulated(), topology.summary(),
-                numa.carrierLocal(), numa.pinningSummary(), numa.threadKind());
+        return new Stats(
+                store.total(),
+                store.wordsCounted(),
+                store.distinct(),
+                store.maxDistinct(),
+                store.lockType().name(),
+                store.stripes(),
+                properties.lock().timing(),
+                topology.nodeCount(),
+                topology.simulated(),
+                topology.summary(),
+                numa.carrierLocal(),
+                numa.pinningSummary(),
+                numa.threadKind());
     }
 
     @Operation(summary = "NUMA nodes, CPUs, node distances and the carrier pinning report")
@@ -72,14 +93,28 @@ class StatsController {
         List<Cpu> cpus = topology.cpus().stream()
                 .map(c -> new Cpu(c.id(), c.node(), c.packageId(), c.clusterId(), c.coreId()))
                 .toList();
-        Pinning pinning = numa.pinning().map(StatsController::pinning)
+        Pinning pinning = numa.pinning()
+                .map(StatsController::pinning)
                 .orElse(new Pinning(false, false, "carrier pinning is off (wordstats.numa.pin-carriers)", List.of()));
-        return new TopologyView(topology.source(), topology.simulated(), topology.summary(),
-                topology.nodeCount(), topology.cpuCount(), nodes, cpus, numa.carrierLocal(), pinning);
+        return new TopologyView(
+                topology.source(),
+                topology.simulated(),
+                topology.summary(),
+                topology.nodeCount(),
+                topology.cpuCount(),
+                nodes,
+                cpus,
+                numa.carrierLocal(),
+                pinning);
     }
 
     private static Pinning pinning(PinningReport report) {
-        return new Pinning(true, report.complete(), report.detail(),
-                report.pins().stream().map(p -> new Pin(p.carrier(), p.cpu(), p.node(), p.verified())).toList());
+        return new Pinning(
+                true,
+                report.complete(),
+                report.detail(),
+                report.pins().stream()
+                        .map(p -> new Pin(p.carrier(), p.cpu(), p.node(), p.verified()))
+                        .toList());
     }
 }

@@ -7,11 +7,10 @@ import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.media.Content;
 import io.swagger.v3.oas.annotations.media.Schema;
 import jakarta.servlet.http.HttpServletRequest;
+import java.util.List;
 import org.springframework.http.MediaType;
 import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RestController;
-
-import java.util.List;
 
 /**
  * Counting texts: {@code POST /api/texts} (text/plain or JSON) and {@code POST /api/texts/batch}.
@@ -32,29 +31,44 @@ class TextController {
     }
 
     /** The words counted in one text. */
-    record WordsCounted(long words) {
-    }
+    record WordsCounted(long words) {}
 
     /** A text as JSON. */
-    record TextRequest(String text) {
-    }
+    record TextRequest(String text) {}
 
     /** A batch of lines as JSON. */
-    record BatchRequest(List<String> lines) {
-    }
+    record BatchRequest(List<String> lines) {}
 
-    @Operation(summary = "Count the words of a UTF-8 text",
-            requestBody = @io.swagger.v3.oas.annotations.parameters.RequestBody(required = true,
-                    content = @Content(mediaType = MediaType.TEXT_PLAIN_VALUE, schema = @Schema(type = "string"))))
-    @PostMapping(path = "/api/texts", consumes = MediaType.TEXT_PLAIN_VALUE, produces = MediaType.APPLICATION_JSON_VALUE)
+    @Operation(
+            summary = "Count the words of a UTF-8 text",
+            requestBody =
+                    @io.swagger.v3.oas.annotations.parameters.RequestBody(
+                            required = true,
+                            content =
+                                    @Content(
+                                            mediaType = MediaType.TEXT_PLAIN_VALUE,
+                                            schema = @Schema(type = "string"))))
+    @PostMapping(
+            path = "/api/texts",
+            consumes = MediaType.TEXT_PLAIN_VALUE,
+            produces = MediaType.APPLICATION_JSON_VALUE)
     WordsCounted countPlain(HttpServletRequest request) {
         return new WordsCounted(counting.countText(bodies.text(request)));
     }
 
-    @Operation(summary = "Count the words of a text sent as {\"text\": \"...\"}",
-            requestBody = @io.swagger.v3.oas.annotations.parameters.RequestBody(required = true,
-                    content = @Content(mediaType = MediaType.APPLICATION_JSON_VALUE, schema = @Schema(implementation = TextRequest.class))))
-    @PostMapping(path = "/api/texts", consumes = MediaType.APPLICATION_JSON_VALUE, produces = MediaType.APPLICATION_JSON_VALUE)
+    @Operation(
+            summary = "Count the words of a text sent as {\"text\": \"...\"}",
+            requestBody =
+                    @io.swagger.v3.oas.annotations.parameters.RequestBody(
+                            required = true,
+                            content =
+                                    @Content(
+                                            mediaType = MediaType.APPLICATION_JSON_VALUE,
+                                            schema = @Schema(implementation = TextRequest.class))))
+    @PostMapping(
+            path = "/api/texts",
+            consumes = MediaType.APPLICATION_JSON_VALUE,
+            produces = MediaType.APPLICATION_JSON_VALUE)
     WordsCounted countJson(HttpServletRequest request) {
         TextRequest body = bodies.json(request, TextRequest.class, "{\"text\": \"...\"}");
         if (body.text() == null) {
@@ -63,10 +77,19 @@ class TextController {
         return new WordsCounted(counting.countText(body.text()));
     }
 
-    @Operation(summary = "Count the words of many lines, worked through in parallel by virtual threads",
-            requestBody = @io.swagger.v3.oas.annotations.parameters.RequestBody(required = true,
-                    content = @Content(mediaType = MediaType.APPLICATION_JSON_VALUE, schema = @Schema(implementation = BatchRequest.class))))
-    @PostMapping(path = "/api/texts/batch", consumes = MediaType.APPLICATION_JSON_VALUE, produces = MediaType.APPLICATION_JSON_VALUE)
+    @Operation(
+            summary = "Count the words of many lines, worked through in parallel by virtual threads",
+            requestBody =
+                    @io.swagger.v3.oas.annotations.parameters.RequestBody(
+                            required = true,
+                            content =
+                                    @Content(
+                                            mediaType = MediaType.APPLICATION_JSON_VALUE,
+                                            schema = @Schema(implementation = BatchRequest.class))))
+    @PostMapping(
+            path = "/api/texts/batch",
+            consumes = MediaType.APPLICATION_JSON_VALUE,
+            produces = MediaType.APPLICATION_JSON_VALUE)
     BatchResult countBatch(HttpServletRequest request) {
         BatchRequest body = bodies.json(request, BatchRequest.class, "{\"lines\": [\"...\", ...]}");
         List<String> lines = body.lines();
@@ -74,7 +97,8 @@ class TextController {
             throw new ApiException(ProblemType.INVALID_REQUEST, "the field 'lines' is missing or null");
         }
         if (lines.size() > maxBatchLines) {
-            throw new ApiException(ProblemType.TOO_MANY_LINES,
+            throw new ApiException(
+                    ProblemType.TOO_MANY_LINES,
                     "the batch has " + lines.size() + " lines, more than the limit of " + maxBatchLines);
         }
         for (int i = 0; i < lines.size(); i++) {

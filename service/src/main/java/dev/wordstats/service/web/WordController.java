@@ -3,14 +3,13 @@ package dev.wordstats.service.web;
 import dev.wordstats.service.counts.WordStore;
 import dev.wordstats.service.text.Tokenizer;
 import io.swagger.v3.oas.annotations.Operation;
+import java.util.List;
 import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.DeleteMapping;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
-
-import java.util.List;
 
 /** Reading and clearing the counts. */
 @RestController
@@ -27,16 +26,18 @@ class WordController {
     }
 
     /** A word and its count. */
-    record WordCount(String word, long count) {
-    }
+    record WordCount(String word, long count) {}
 
     @Operation(summary = "The most counted words: count descending, then word ascending")
     @GetMapping("/api/words/top")
     List<WordCount> top(@RequestParam(name = "limit", defaultValue = "10") int limit) {
         if (limit < 1 || limit > MAX_LIMIT) {
-            throw new ApiException(ProblemType.LIMIT_OUT_OF_RANGE, "limit must be from 1 to " + MAX_LIMIT + ", was " + limit);
+            throw new ApiException(
+                    ProblemType.LIMIT_OUT_OF_RANGE, "limit must be from 1 to " + MAX_LIMIT + ", was " + limit);
         }
-        return store.top(limit).stream().map(e -> new WordCount(e.getKey(), e.getValue())).toList();
+        return store.top(limit).stream()
+                .map(e -> new WordCount(e.getKey(), e.getValue()))
+                .toList();
     }
 
     @Operation(summary = "The count of one word (normalized by the tokenizer rules; 0 when unseen)")
@@ -44,7 +45,8 @@ class WordController {
     WordCount count(@PathVariable("word") String word) {
         List<String> words = tokenizer.words(word);
         if (words.size() != 1) {
-            throw new ApiException(ProblemType.NOT_ONE_WORD,
+            throw new ApiException(
+                    ProblemType.NOT_ONE_WORD,
                     "'" + word + "' is " + words.size() + " words by the tokenizer rules, not exactly one");
         }
         String normalized = words.getFirst();

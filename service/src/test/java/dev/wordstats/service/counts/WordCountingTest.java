@@ -1,33 +1,38 @@
 package dev.wordstats.service.counts;
 
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
 import dev.wordstats.numa.lock.LockTimer;
 import dev.wordstats.numa.topology.NodeLocator;
 import dev.wordstats.service.WordstatsProperties;
 import dev.wordstats.service.text.Tokenizer;
 import dev.wordstats.service.text.WordTooLongException;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.Timeout;
-import org.springframework.boot.context.properties.bind.Binder;
-import org.springframework.boot.context.properties.source.MapConfigurationPropertySource;
-
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.springframework.boot.context.properties.bind.Binder;
+import org.springframework.boot.context.properties.source.MapConfigurationPropertySource;
 
 /** Batches on parallel virtual threads: exact, and all or nothing. */
 @Timeout(30)
 class WordCountingTest {
 
     private static WordstatsProperties properties(Map<String, String> values) {
-        return new Binder(new MapConfigurationPropertySource(values)).bindOrCreate("wordstats", WordstatsProperties.class);
+        return new Binder(new MapConfigurationPropertySource(values))
+                .bindOrCreate("wordstats", WordstatsProperties.class);
     }
 
     private final WordstatsProperties properties = properties(Map.of(
-            "wordstats.lock.stripes", "4", "wordstats.batch.parallelism", "4", "wordstats.limits.max-distinct-words", "1000"));
+            "wordstats.lock.stripes",
+            "4",
+            "wordstats.batch.parallelism",
+            "4",
+            "wordstats.limits.max-distinct-words",
+            "1000"));
     private final WordStore store = new WordStore(properties, NodeLocator.singleNode(), LockTimer.NONE);
     private final WordCounting counting = new WordCounting(new Tokenizer(10), store, properties);
 

@@ -1,13 +1,12 @@
 package dev.wordstats.service.metrics;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import dev.wordstats.numa.lock.LockType;
 import io.micrometer.core.instrument.Timer;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
-import org.junit.jupiter.api.Test;
-
 import java.util.concurrent.TimeUnit;
-
-import static org.assertj.core.api.Assertions.assertThat;
+import org.junit.jupiter.api.Test;
 
 /** Lock timing: tagged by lock type, histogram published, sampled as configured. */
 class MicrometerLockTimerTest {
@@ -22,8 +21,12 @@ class MicrometerLockTimerTest {
             timer.recordWait(1_000);
             timer.recordHold(2_000);
         }
-        Timer wait = registry.get("wordstats.lock.wait").tag("lock", "FAIR_REENTRANT").timer();
-        Timer held = registry.get("wordstats.lock.held").tag("lock", "FAIR_REENTRANT").timer();
+        Timer wait = registry.get("wordstats.lock.wait")
+                .tag("lock", "FAIR_REENTRANT")
+                .timer();
+        Timer held = registry.get("wordstats.lock.held")
+                .tag("lock", "FAIR_REENTRANT")
+                .timer();
         assertThat(wait.count()).isEqualTo(100);
         assertThat(held.totalTime(TimeUnit.NANOSECONDS)).isEqualTo(200_000);
     }

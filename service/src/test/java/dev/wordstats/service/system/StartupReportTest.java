@@ -1,46 +1,60 @@
 package dev.wordstats.service.system;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import dev.wordstats.numa.lock.LockTimer;
 import dev.wordstats.service.WordstatsProperties;
 import dev.wordstats.service.counts.WordStore;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.springframework.boot.context.properties.bind.Binder;
 import org.springframework.boot.context.properties.source.MapConfigurationPropertySource;
 import org.springframework.mock.env.MockEnvironment;
 
-import java.util.Map;
-
-import static org.assertj.core.api.Assertions.assertThat;
-
 /** The startup line says how the instance runs: lock, stripes, nodes (real or simulated), pinning, thread kind. */
 class StartupReportTest {
 
     private static WordstatsProperties properties(Map<String, String> values) {
-        return new Binder(new MapConfigurationPropertySource(values)).bindOrCreate("wordstats", WordstatsProperties.class);
+        return new Binder(new MapConfigurationPropertySource(values))
+                .bindOrCreate("wordstats", WordstatsProperties.class);
     }
 
     @Test
     void lineNamesLockStripesSimulatedNodesPinningAndVirtualThreads() {
         WordstatsProperties properties = properties(Map.of(
-                "wordstats.lock.type", "UNFAIR_REENTRANT", "wordstats.lock.stripes", "16", "wordstats.numa.simulated-nodes", "1"));
-        NumaRuntime numa = new NumaRuntime(properties, new MockEnvironment().withProperty("spring.threads.virtual.enabled", "true"));
+                "wordstats.lock.type",
+                "UNFAIR_REENTRANT",
+                "wordstats.lock.stripes",
+                "16",
+                "wordstats.numa.simulated-nodes",
+                "1"));
+        NumaRuntime numa = new NumaRuntime(
+                properties, new MockEnvironment().withProperty("spring.threads.virtual.enabled", "true"));
         WordStore store = new WordStore(properties, numa.nodeLocator(), LockTimer.NONE);
 
         String line = new StartupReport(store, numa, properties).line();
 
-        assertThat(line).contains("lock=UNFAIR_REENTRANT", "stripes=16", "nodes=1 simulated", "carrier pinning=off",
-                "request threads=virtual").doesNotContain("handoff-after");
+        assertThat(line)
+                .contains(
+                        "lock=UNFAIR_REENTRANT",
+                        "stripes=16",
+                        "nodes=1 simulated",
+                        "carrier pinning=off",
+                        "request threads=virtual")
+                .doesNotContain("handoff-after");
     }
 
     @Test
     void lineSaysRealNodesAndPlatformThreads() {
         WordstatsProperties properties = properties(Map.of());
-        NumaRuntime numa = new NumaRuntime(properties, new MockEnvironment().withProperty("spring.threads.virtual.enabled", "false"));
+        NumaRuntime numa = new NumaRuntime(
+                properties, new MockEnvironment().withProperty("spring.threads.virtual.enabled", "false"));
         WordStore store = new WordStore(properties, numa.nodeLocator(), LockTimer.NONE);
 
         String line = new StartupReport(store, numa, properties).line();
 
-        assertThat(line).contains("lock=NUMA_MCS handoff-after=1ms", "stripes=64", " real (", "request threads=platform");
+        assertThat(line)
+                .contains("lock=NUMA_MCS handoff-after=1ms", "stripes=64", " real (", "request threads=platform");
     }
 
     @Test
@@ -55,7 +69,8 @@ class StartupReportTest {
     @Test
     void moreSimulatedNodesThanCpusStopStartupNamingTheProperty() {
         int cpus = Runtime.getRuntime().availableProcessors();
-        WordstatsProperties properties = properties(Map.of("wordstats.numa.simulated-nodes", String.valueOf(cpus + 1000)));
+        WordstatsProperties properties =
+                properties(Map.of("wordstats.numa.simulated-nodes", String.valueOf(cpus + 1000)));
         org.assertj.core.api.Assertions.assertThatThrownBy(() -> new NumaRuntime(properties, new MockEnvironment()))
                 .hasMessageContaining("wordstats.numa.simulated-nodes");
     }

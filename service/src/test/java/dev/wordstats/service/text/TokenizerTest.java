@@ -1,21 +1,24 @@
 package dev.wordstats.service.text;
 
-import org.junit.jupiter.api.Test;
-
-import java.util.HashMap;
-import java.util.Map;
-
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-/** Pins the tokenizer spec of ARCHITECTURE.md: NFC, runs of L/M/Nd, single apostrophes join, ROOT lower case, length in code points. */
+import java.util.HashMap;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Pins the tokenizer spec of ARCHITECTURE.md: NFC, runs of L/M/Nd, single apostrophes join, ROOT lower case,
+ * length in code points.
+ */
 class TokenizerTest {
 
     private final Tokenizer tokenizer = new Tokenizer(100);
 
     @Test
     void splitsOnSpacesAndPunctuation() {
-        assertThat(tokenizer.words("Hello, world! How are-you?")).containsExactly("hello", "world", "how", "are", "you");
+        assertThat(tokenizer.words("Hello, world! How are-you?"))
+                .containsExactly("hello", "world", "how", "are", "you");
     }
 
     @Test
@@ -31,7 +34,8 @@ class TokenizerTest {
 
     @Test
     void leadingAndTrailingApostrophesAreNotPartOfTheWord() {
-        assertThat(tokenizer.words("'quoted' \u2019also\u2019 dogs' 'n")).containsExactly("quoted", "also", "dogs", "n");
+        assertThat(tokenizer.words("'quoted' \u2019also\u2019 dogs' 'n"))
+                .containsExactly("quoted", "also", "dogs", "n");
     }
 
     @Test
@@ -70,7 +74,8 @@ class TokenizerTest {
     @Test
     void combiningMarksStayInTheWord() {
         // Devanagari namaste: consonants with a virama and a vowel sign, both marks (Mn).
-        assertThat(tokenizer.words("\u0928\u092E\u0938\u094D\u0924\u0947 x")).containsExactly("\u0928\u092E\u0938\u094D\u0924\u0947", "x");
+        assertThat(tokenizer.words("\u0928\u092E\u0938\u094D\u0924\u0947 x"))
+                .containsExactly("\u0928\u092E\u0938\u094D\u0924\u0947", "x");
     }
 
     @Test
@@ -103,7 +108,8 @@ class TokenizerTest {
     @Test
     void emojiIsNotAWordAndSeparates() {
         assertThat(tokenizer.words("\uD83D\uDE00")).isEmpty();
-        assertThat(tokenizer.words("hi\uD83D\uDE00there \uD83D\uDC4D\uD83C\uDFFD")).containsExactly("hi", "there");
+        assertThat(tokenizer.words("hi\uD83D\uDE00there \uD83D\uDC4D\uD83C\uDFFD"))
+                .containsExactly("hi", "there");
     }
 
     @Test
@@ -130,7 +136,8 @@ class TokenizerTest {
         // U+1D400 MATHEMATICAL BOLD CAPITAL A is a letter outside the BMP: 2 chars, 1 code point.
         // Lower-casing leaves it as it is.
         String bold = new String(Character.toChars(0x1D400));
-        assertThat(tokenizer.words(bold.repeat(100))).singleElement()
+        assertThat(tokenizer.words(bold.repeat(100)))
+                .singleElement()
                 .satisfies(w -> assertThat(w.codePointCount(0, w.length())).isEqualTo(100));
         assertThatThrownBy(() -> tokenizer.words(bold.repeat(101))).isInstanceOf(WordTooLongException.class);
     }

@@ -1,23 +1,5 @@
 package dev.wordstats.service.web;
 
-import dev.wordstats.service.counts.WordStore;
-import org.junit.jupiter.api.BeforeEach;
-import org.junit.jupiter.api.Nested;
-import org.junit.jupiter.api.Test;
-import org.springframework.beans.factory.annotation.Autowired;
-import org.springframework.boot.webmvc.test.autoconfigure.WebMvcTest;
-import org.springframework.context.annotation.Import;
-import org.springframework.http.MediaType;
-import org.springframework.test.web.servlet.MockMvc;
-import org.springframework.test.web.servlet.ResultActions;
-import org.springframework.test.web.servlet.request.MockHttpServletRequestBuilder;
-
-import java.nio.charset.StandardCharsets;
-import java.util.List;
-import java.util.Map;
-import java.util.stream.Collectors;
-import java.util.stream.IntStream;
-
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.greaterThanOrEqualTo;
@@ -29,16 +11,35 @@ import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.jsonPath;
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.status;
 
+import dev.wordstats.service.counts.WordStore;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
+import java.util.stream.IntStream;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Nested;
+import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.webmvc.test.autoconfigure.WebMvcTest;
+import org.springframework.context.annotation.Import;
+import org.springframework.http.MediaType;
+import org.springframework.test.web.servlet.MockMvc;
+import org.springframework.test.web.servlet.ResultActions;
+import org.springframework.test.web.servlet.request.MockHttpServletRequestBuilder;
+
 /**
  * Every endpoint and every bad-input case, over the web layer with a real {@link WordStore}: a
  * rejected request must answer problem+json with the documented type and leave the counts as they were.
  */
-@WebMvcTest(controllers = {TextController.class, WordController.class, StatsController.class},
+@WebMvcTest(
+        controllers = {TextController.class, WordController.class, StatsController.class},
         properties = {
-                "wordstats.limits.max-body-bytes=1KB",
-                "wordstats.limits.max-batch-lines=5",
-                "wordstats.limits.max-distinct-words=20",
-                "wordstats.batch.parallelism=3"})
+            "wordstats.limits.max-body-bytes=1KB",
+            "wordstats.limits.max-batch-lines=5",
+            "wordstats.limits.max-distinct-words=20",
+            "wordstats.batch.parallelism=3"
+        })
 @Import(WebSliceConfiguration.class)
 class ApiWebMvcTest {
 
@@ -70,7 +71,9 @@ class ApiWebMvcTest {
 
     @Test
     void plainTextWithUtf8CharsetIsAccepted() throws Exception {
-        mvc.perform(post("/api/texts").contentType("text/plain;charset=UTF-8").content("caf\u00E9".getBytes(StandardCharsets.UTF_8)))
+        mvc.perform(post("/api/texts")
+                        .contentType("text/plain;charset=UTF-8")
+                        .content("caf\u00E9".getBytes(StandardCharsets.UTF_8)))
                 .andExpect(status().isOk())
                 .andExpect(jsonPath("$.words").value(1));
         assertThat(store.count("caf\u00E9")).isEqualTo(1);
@@ -128,8 +131,11 @@ class ApiWebMvcTest {
 
     @Test
     void topDefaultsToTenWords() throws Exception {
-        postText(IntStream.range(0, 12).mapToObj(i -> "w" + i).collect(Collectors.joining(" "))).andExpect(status().isOk());
-        mvc.perform(get("/api/words/top")).andExpect(status().isOk()).andExpect(jsonPath("$.length()").value(10));
+        postText(IntStream.range(0, 12).mapToObj(i -> "w" + i).collect(Collectors.joining(" ")))
+                .andExpect(status().isOk());
+        mvc.perform(get("/api/words/top"))
+                .andExpect(status().isOk())
+                .andExpect(jsonPath("$.length()").value(10));
     }
 
     @Test
@@ -137,7 +143,8 @@ class ApiWebMvcTest {
         mvc.perform(delete("/api/words")).andExpect(status().isNoContent());
         assertThat(store.total()).isZero();
         assertThat(store.distinct()).isZero();
-        mvc.perform(get("/api/words/{word}", "beta")).andExpect(jsonPath("$.count").value(0));
+        mvc.perform(get("/api/words/{word}", "beta"))
+                .andExpect(jsonPath("$.count").value(0));
     }
 
     @Test
@@ -196,25 +203,42 @@ class ApiWebMvcTest {
         @Test
         void batchBodyOverTheLimitIs413() throws Exception {
             String line = "x".repeat(600);
-            expectProblem(postJson("/api/texts/batch", "{\"lines\": [\"" + line + "\", \"" + line + "\"]}"), 413, "body-too-large");
+            expectProblem(
+                    postJson("/api/texts/batch", "{\"lines\": [\"" + line + "\", \"" + line + "\"]}"),
+                    413,
+                    "body-too-large");
         }
 
         @Test
         void invalidUtf8Is400() throws Exception {
-            byte[] body = {'o', 'k', ' ', (byte) 0xC3, (byte) 0x28, ' ', 'x'}; // 0xC3 must be followed by a continuation byte
-            expectProblem(mvc.perform(post("/api/texts").contentType(MediaType.TEXT_PLAIN).content(body)), 400, "invalid-utf8");
+            byte[] body = {'o', 'k', ' ', (byte) 0xC3, (byte) 0x28, ' ', 'x'
+            }; // 0xC3 must be followed by a continuation byte
+            expectProblem(
+                    mvc.perform(
+                            post("/api/texts").contentType(MediaType.TEXT_PLAIN).content(body)),
+                    400,
+                    "invalid-utf8");
         }
 
         @Test
         void overlongUtf8EncodingIs400() throws Exception {
             byte[] body = {(byte) 0xC0, (byte) 0xAF}; // overlong '/'
-            expectProblem(mvc.perform(post("/api/texts").contentType(MediaType.TEXT_PLAIN).content(body)), 400, "invalid-utf8");
+            expectProblem(
+                    mvc.perform(
+                            post("/api/texts").contentType(MediaType.TEXT_PLAIN).content(body)),
+                    400,
+                    "invalid-utf8");
         }
 
         @Test
         void invalidUtf8InJsonIs400() throws Exception {
             byte[] body = {'{', '"', 't', 'e', 'x', 't', '"', ':', '"', (byte) 0xFF, '"', '}'};
-            expectProblem(mvc.perform(post("/api/texts").contentType(MediaType.APPLICATION_JSON).content(body)), 400, "invalid-utf8");
+            expectProblem(
+                    mvc.perform(post("/api/texts")
+                            .contentType(MediaType.APPLICATION_JSON)
+                            .content(body)),
+                    400,
+                    "invalid-utf8");
         }
 
         @Test
@@ -239,8 +263,12 @@ class ApiWebMvcTest {
 
         @Test
         void unsupportedMediaTypeIs415() throws Exception {
-            expectProblem(mvc.perform(post("/api/texts").contentType(MediaType.APPLICATION_XML).content("<text>gamma</text>")),
-                    415, "unsupported-media-type");
+            expectProblem(
+                    mvc.perform(post("/api/texts")
+                            .contentType(MediaType.APPLICATION_XML)
+                            .content("<text>gamma</text>")),
+                    415,
+                    "unsupported-media-type");
         }
 
         @Test
@@ -250,8 +278,12 @@ class ApiWebMvcTest {
 
         @Test
         void nonUtf8CharsetIs415() throws Exception {
-            expectProblem(mvc.perform(post("/api/texts").contentType("text/plain;charset=ISO-8859-1")
-                    .content("caf\u00E9".getBytes(StandardCharsets.ISO_8859_1))), 415, "unsupported-media-type");
+            expectProblem(
+                    mvc.perform(post("/api/texts")
+                            .contentType("text/plain;charset=ISO-8859-1")
+                            .content("caf\u00E9".getBytes(StandardCharsets.ISO_8859_1))),
+                    415,
+                    "unsupported-media-type");
         }
 
         @Test
@@ -261,13 +293,20 @@ class ApiWebMvcTest {
 
         @Test
         void wordOverTheLengthLimitInTheLastBatchLineIs400AndNoLineIsCounted() throws Exception {
-            expectProblem(postJson("/api/texts/batch",
-                    "{\"lines\": [\"gamma\", \"delta\", \"epsilon\", \"" + "b".repeat(101) + "\"]}"), 400, "word-too-long");
+            expectProblem(
+                    postJson(
+                            "/api/texts/batch",
+                            "{\"lines\": [\"gamma\", \"delta\", \"epsilon\", \"" + "b".repeat(101) + "\"]}"),
+                    400,
+                    "word-too-long");
         }
 
         @Test
         void batchOverTheLineLimitIs413() throws Exception {
-            expectProblem(postJson("/api/texts/batch", "{\"lines\": [\"a\", \"b\", \"c\", \"d\", \"e\", \"f\"]}"), 413, "too-many-lines");
+            expectProblem(
+                    postJson("/api/texts/batch", "{\"lines\": [\"a\", \"b\", \"c\", \"d\", \"e\", \"f\"]}"),
+                    413,
+                    "too-many-lines");
         }
 
         @Test
@@ -303,7 +342,8 @@ class ApiWebMvcTest {
         @Test
         void newWordsPastTheDistinctCapAre507AndKnownWordsStillCount() throws Exception {
             // 2 distinct words held; fill up to the cap of 20.
-            postText(IntStream.range(0, 18).mapToObj(i -> "fill" + i).collect(Collectors.joining(" "))).andExpect(status().isOk());
+            postText(IntStream.range(0, 18).mapToObj(i -> "fill" + i).collect(Collectors.joining(" ")))
+                    .andExpect(status().isOk());
             before = Snapshot.of(store);
             expectProblem(postText("alpha brandnew"), 507, "store-full");
             expectProblem(postJson("/api/texts/batch", "{\"lines\": [\"alpha\", \"brandnew\"]}"), 507, "store-full");
@@ -313,11 +353,13 @@ class ApiWebMvcTest {
     }
 
     private ResultActions postText(String text) throws Exception {
-        return mvc.perform(post("/api/texts").contentType(MediaType.TEXT_PLAIN).content(text.getBytes(StandardCharsets.UTF_8)));
+        return mvc.perform(
+                post("/api/texts").contentType(MediaType.TEXT_PLAIN).content(text.getBytes(StandardCharsets.UTF_8)));
     }
 
     private ResultActions postJson(String path, String json) throws Exception {
-        MockHttpServletRequestBuilder request = post(path).contentType(MediaType.APPLICATION_JSON).content(json.getBytes(StandardCharsets.UTF_8));
+        MockHttpServletRequestBuilder request =
+                post(path).contentType(MediaType.APPLICATION_JSON).content(json.getBytes(StandardCharsets.UTF_8));
         return mvc.perform(request);
     }
 

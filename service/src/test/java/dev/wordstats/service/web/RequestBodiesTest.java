@@ -1,42 +1,45 @@
 package dev.wordstats.service.web;
 
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
 import dev.wordstats.service.WordstatsProperties;
+import java.nio.charset.StandardCharsets;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.springframework.boot.context.properties.bind.Binder;
 import org.springframework.boot.context.properties.source.MapConfigurationPropertySource;
 import org.springframework.mock.web.MockHttpServletRequest;
 import tools.jackson.databind.json.JsonMapper;
 
-import java.nio.charset.StandardCharsets;
-import java.util.Map;
-
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
-
 /** The body limit holds while reading, whatever the request declares. */
 class RequestBodiesTest {
 
-    private final RequestBodies bodies = new RequestBodies(properties(16), JsonMapper.builder().build());
+    private final RequestBodies bodies =
+            new RequestBodies(properties(16), JsonMapper.builder().build());
 
     @Test
     void bodyWithoutContentLengthIsCutOffPastTheLimit() {
         MockHttpServletRequest request = requestDeclaring(-1, "seventeen bytes!!");
         assertThatThrownBy(() -> bodies.text(request))
-                .isInstanceOfSatisfying(ApiException.class, e -> assertThat(e.type()).isEqualTo(ProblemType.BODY_TOO_LARGE));
+                .isInstanceOfSatisfying(
+                        ApiException.class, e -> assertThat(e.type()).isEqualTo(ProblemType.BODY_TOO_LARGE));
     }
 
     @Test
     void bodyLongerThanItsDeclaredLengthIsCutOffPastTheLimit() {
         MockHttpServletRequest request = requestDeclaring(4, "seventeen bytes!!");
         assertThatThrownBy(() -> bodies.text(request))
-                .isInstanceOfSatisfying(ApiException.class, e -> assertThat(e.type()).isEqualTo(ProblemType.BODY_TOO_LARGE));
+                .isInstanceOfSatisfying(
+                        ApiException.class, e -> assertThat(e.type()).isEqualTo(ProblemType.BODY_TOO_LARGE));
     }
 
     @Test
     void declaredLengthOverTheLimitIsRefusedBeforeReading() {
         MockHttpServletRequest request = requestDeclaring(1 << 20, "short");
         assertThatThrownBy(() -> bodies.text(request))
-                .isInstanceOfSatisfying(ApiException.class, e -> assertThat(e.type()).isEqualTo(ProblemType.BODY_TOO_LARGE));
+                .isInstanceOfSatisfying(
+                        ApiException.class, e -> assertThat(e.type()).isEqualTo(ProblemType.BODY_TOO_LARGE));
     }
 
     @Test
@@ -62,7 +65,8 @@ class RequestBodiesTest {
     }
 
     private static WordstatsProperties properties(int maxBodyBytes) {
-        return new Binder(new MapConfigurationPropertySource(Map.of("wordstats.limits.max-body-bytes", maxBodyBytes + "B")))
+        return new Binder(new MapConfigurationPropertySource(
+                        Map.of("wordstats.limits.max-body-bytes", maxBodyBytes + "B")))
                 .bindOrCreate("wordstats", WordstatsProperties.class);
     }
 }
