@@ -7,7 +7,7 @@ import dev.wordstats.numa.lock.LockTimer;
 import dev.wordstats.numa.lock.LockType;
 import dev.wordstats.numa.topology.NodeLocator;
 import dev.wordstats.service.WordstatsProperties;
-import dev.wordstats.service.system.NumaRuntime;
+import dev.wordstats.service.numa.NumaRuntime;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;

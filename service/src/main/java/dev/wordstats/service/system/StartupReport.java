@@ -3,6 +3,7 @@ package dev.wordstats.service.system;
 import dev.wordstats.numa.lock.LockType;
 import dev.wordstats.service.WordstatsProperties;
 import dev.wordstats.service.counts.WordStore;
+import dev.wordstats.service.numa.NumaRuntime;
 import java.time.Duration;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.wordstats.numa.lock.LockTimer;
 import dev.wordstats.service.WordstatsProperties;
 import dev.wordstats.service.counts.WordStore;
+import dev.wordstats.service.numa.NumaRuntime;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.springframework.boot.context.properties.bind.Binder;

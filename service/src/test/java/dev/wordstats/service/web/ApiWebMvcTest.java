@@ -161,17 +161,6 @@ class ApiWebMvcTest {
                 .andExpect(jsonPath("$.threadKind").value("virtual"));
     }
 
-    @Test
-    void topologyListsNodesCpusDistancesAndPinning() throws Exception {
-        mvc.perform(get("/api/topology"))
-                .andExpect(status().isOk())
-                .andExpect(jsonPath("$.nodeCount").value(greaterThanOrEqualTo(1)))
-                .andExpect(jsonPath("$.nodes[0].cpus").isArray())
-                .andExpect(jsonPath("$.nodes[0].distances").isArray())
-                .andExpect(jsonPath("$.cpus[0].id").isNumber())
-                .andExpect(jsonPath("$.carrierPinning.enabled").value(false));
-    }
-
     // ---- bad input: problem+json, documented type, nothing changed -----------------------------
 
     @Nested

@@ -3,7 +3,7 @@ package dev.wordstats.service.web;
 import dev.wordstats.service.WordstatsProperties;
 import dev.wordstats.service.counts.WordCounting;
 import dev.wordstats.service.counts.WordStore;
-import dev.wordstats.service.system.NumaRuntime;
+import dev.wordstats.service.numa.NumaRuntime;
 import dev.wordstats.service.text.Tokenizer;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.boot.test.context.TestConfiguration;

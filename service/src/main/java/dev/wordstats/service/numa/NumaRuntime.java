@@ -1,4 +1,4 @@
-package dev.wordstats.service.system;
+package dev.wordstats.service.numa;
 
 import dev.wordstats.numa.carrier.CarrierNodeLocator;
 import dev.wordstats.numa.carrier.CarrierPinning;

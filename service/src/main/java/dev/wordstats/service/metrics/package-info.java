@@ -1,0 +1,8 @@
+/**
+ * Micrometer bindings: the lock and store statistics the code already keeps, read at scrape time, and the
+ * lock timers. Reads {@code counts}; nothing in the service depends on this package.
+ */
+@NullMarked
+package dev.wordstats.service.metrics;
+
+import org.jspecify.annotations.NullMarked;
