@@ -46,6 +46,23 @@ public enum LockType {
         }
     };
 
+    /**
+     * A new, unobserved {@link Guard} of this type: the critical-section API every type offers. For a
+     * type that {@link #isLock() is a Lock} it takes a {@link #create(NodeLocator, LockSettings) new lock}
+     * around each critical section.
+     */
+    public Guard createGuard(NodeLocator nodes, LockSettings settings) {
+        return new LockGuard(this, create(nodes, settings));
+    }
+
+    /**
+     * Whether this type is a {@link Lock} ({@link #create} works); a type that is not offers only
+     * {@link #createGuard}.
+     */
+    public boolean isLock() {
+        return true;
+    }
+
     /** A new, unobserved lock of this type with the default settings: it counts nothing and costs nothing extra. */
     public Lock create(NodeLocator nodes) {
         return create(nodes, LockSettings.DEFAULTS);
