@@ -16,7 +16,8 @@ import java.util.TreeSet;
 import java.util.regex.Pattern;
 
 /**
- * Reads the few files of a sysfs {@code devices/system} tree that {@link Topology} needs:
+ * Reads the few files of a sysfs {@code devices/system} tree that {@link TopologyLoader} turns into a
+ * {@link Topology}:
  * <pre>
  *   cpu/online                                   cpulist of online CPUs (required)
  *   cpu/cpuN/topology/physical_package_id        socket            (optional, else -1)

@@ -1,9 +1,6 @@
 package dev.wordstats.numa.topology;
 
-import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -21,9 +18,10 @@ import java.util.StringJoiner;
  * The CPUs this process may run on and how they group into NUMA nodes, packages (sockets),
  * clusters and cores, with the node distance matrix. Immutable and thread-safe.
  *
- * <p>Read from a sysfs {@code devices/system} tree ({@link #fromSysfs}, {@link #detect}) and
- * intersected with the CPUs the process is allowed to use (its affinity mask: a container's
- * cpuset, {@code taskset}, {@code numactl --cpunodebind}).
+ * <p>Read from a sysfs {@code devices/system} tree ({@link #fromSysfs}, {@link #detect}; the
+ * reading and checking is done by {@code TopologyLoader} and {@code SysfsReader}) and intersected
+ * with the CPUs the process is allowed to use (its affinity mask: a container's cpuset,
+ * {@code taskset}, {@code numactl --cpunodebind}).
  *
  * <p><b>Dense nodes.</b> Nodes without any allowed CPU (memory-only nodes, or nodes outside the
  * cpuset) are dropped, and the rest are numbered {@code 0..nodeCount()-1} in ascending OS id
@@ -48,7 +46,7 @@ public final class Topology {
     private final boolean simulated;
     private final String source;
 
-    private Topology(
+    Topology(
             List<NumaNode> nodes,
             List<Cpu> cpus,
             Map<Integer, List<Integer>> siblings,
@@ -76,23 +74,7 @@ public final class Topology {
      * numbered from 0), and {@link #source()} says why.
      */
     public static Topology detect() {
-        return detect(SYSFS_ROOT, processAffinity());
-    }
-
-    static Topology detect(Path root, BitSet allowed) {
-        try {
-            return fromSysfs(root, allowed);
-        } catch (RuntimeException e) {
-            String reason = e.getMessage();
-            if (allowed != null && !allowed.isEmpty()) {
-                return singleNodeOf(
-                        allowed,
-                        "fallback: one node of the allowed CPUs " + CpuList.format(allowed) + " (" + reason + ")");
-            }
-            int n = Runtime.getRuntime().availableProcessors();
-            return singleNodeOf(
-                    range(n), "fallback: one node of " + n + " CPUs from availableProcessors() (" + reason + ")");
-        }
+        return TopologyLoader.detect();
     }
 
     /**
@@ -104,72 +86,7 @@ public final class Topology {
      * @throws IllegalArgumentException when a file is malformed, or no online CPU is allowed
      */
     public static Topology fromSysfs(Path systemRoot, BitSet allowedCpusOrNull) {
-        Objects.requireNonNull(systemRoot, "systemRoot");
-        SysfsReader.Raw raw = new SysfsReader(systemRoot).read(allowedCpusOrNull);
-        BitSet usable = (BitSet) raw.online().clone();
-        if (allowedCpusOrNull != null) {
-            usable.and(allowedCpusOrNull);
-        }
-        String source = "sysfs " + systemRoot
-                + (allowedCpusOrNull == null ? "" : " ∩ affinity " + CpuList.format(allowedCpusOrNull));
-        if (usable.isEmpty()) {
-            throw new IllegalArgumentException("no CPU is both online (" + CpuList.format(raw.online())
-                    + ") and allowed (" + CpuList.format(allowedCpusOrNull) + ") in " + systemRoot);
-        }
-        List<SysfsReader.RawNode> rawNodes = raw.nodes();
-        if (rawNodes.isEmpty()) { // kernel without NUMA: one node holding every CPU
-            rawNodes = List.of(new SysfsReader.RawNode(0, raw.online(), new int[] {LOCAL_DISTANCE}));
-        }
-        // Which node holds each usable CPU; every usable CPU must be in exactly one node.
-        Map<Integer, Integer> osNodeOfCpu = new HashMap<>();
-        for (SysfsReader.RawNode node : rawNodes) {
-            BitSet mine = (BitSet) node.cpus().clone();
-            mine.and(usable);
-            for (int cpu = mine.nextSetBit(0); cpu >= 0; cpu = mine.nextSetBit(cpu + 1)) {
-                Integer previous = osNodeOfCpu.put(cpu, node.osId());
-                if (previous != null) {
-                    throw new IllegalArgumentException("cpu " + cpu + " is in the cpulist of node " + previous
-                            + " and of node " + node.osId() + " in " + systemRoot);
-                }
-            }
-        }
-        for (int cpu = usable.nextSetBit(0); cpu >= 0; cpu = usable.nextSetBit(cpu + 1)) {
-            if (!osNodeOfCpu.containsKey(cpu)) {
-                throw new IllegalArgumentException(
-                        "cpu " + cpu + " is online and allowed but in no node's cpulist in " + systemRoot + "/node");
-            }
-        }
-        // Keep the nodes that have a usable CPU, densely numbered; positions index the distance rows.
-        List<Integer> kept = new ArrayList<>(); // positions in rawNodes
-        for (int i = 0; i < rawNodes.size(); i++) {
-            BitSet mine = (BitSet) rawNodes.get(i).cpus().clone();
-            mine.and(usable);
-            if (!mine.isEmpty()) {
-                kept.add(i);
-            }
-        }
-        List<NumaNode> nodes = new ArrayList<>();
-        List<Cpu> cpus = new ArrayList<>();
-        Map<Integer, List<Integer>> siblings = new HashMap<>();
-        for (int dense = 0; dense < kept.size(); dense++) {
-            SysfsReader.RawNode node = rawNodes.get(kept.get(dense));
-            BitSet mine = (BitSet) node.cpus().clone();
-            mine.and(usable);
-            List<Integer> distances = new ArrayList<>();
-            for (int position : kept) {
-                distances.add(node.distances()[position]);
-            }
-            nodes.add(new NumaNode(dense, node.osId(), toList(mine), distances));
-            for (int cpu = mine.nextSetBit(0); cpu >= 0; cpu = mine.nextSetBit(cpu + 1)) {
-                SysfsReader.RawCpu info = raw.cpus().get(cpu);
-                cpus.add(new Cpu(cpu, dense, info.packageId(), info.clusterId(), info.coreId()));
-                BitSet sib = (BitSet) info.siblings().clone();
-                sib.and(usable);
-                siblings.put(cpu, toList(sib));
-            }
-        }
-        cpus.sort((a, b) -> Integer.compare(a.id(), b.id()));
-        return new Topology(nodes, cpus, siblings, false, source);
+        return TopologyLoader.load(systemRoot, allowedCpusOrNull);
     }
 
     /** One node of CPUs {@code 0..cpus-1}, no package, cluster or core information. */
@@ -180,7 +97,7 @@ public final class Topology {
         return singleNodeOf(range(cpus), "single node of " + cpus + " CPUs");
     }
 
-    private static Topology singleNodeOf(BitSet cpuSet, String source) {
+    static Topology singleNodeOf(BitSet cpuSet, String source) {
         List<Cpu> cpus = new ArrayList<>();
         Map<Integer, List<Integer>> siblings = new HashMap<>();
         for (int cpu = cpuSet.nextSetBit(0); cpu >= 0; cpu = cpuSet.nextSetBit(cpu + 1)) {
@@ -372,37 +289,13 @@ public final class Topology {
         return "Topology[" + summary() + "]";
     }
 
-    /**
-     * The process's allowed CPUs: {@code Cpus_allowed_list} of {@code /proc/self/status}, else the
-     * calling thread's {@code sched_getaffinity}, else null (unknown).
-     */
-    static BitSet processAffinity() {
-        try {
-            for (String line : Files.readAllLines(Path.of("/proc/self/status"), StandardCharsets.US_ASCII)) {
-                if (line.startsWith("Cpus_allowed_list:")) {
-                    return CpuList.parse(line.substring("Cpus_allowed_list:".length()));
-                }
-            }
-        } catch (IOException | UncheckedIOException | IllegalArgumentException e) {
-            // not Linux, or an unusual /proc: try the native call
-        }
-        try {
-            if (dev.wordstats.numa.os.LinuxNative.available()) {
-                return dev.wordstats.numa.os.LinuxNative.getAffinity();
-            }
-        } catch (RuntimeException | LinkageError e) {
-            // JNA missing or broken: the affinity stays unknown
-        }
-        return null;
-    }
-
     private static BitSet range(int n) {
         BitSet set = new BitSet();
         set.set(0, n);
         return set;
     }
 
-    private static List<Integer> toList(BitSet set) {
+    static List<Integer> toList(BitSet set) {
         List<Integer> list = new ArrayList<>(set.cardinality());
         set.stream().forEach(list::add);
         return Collections.unmodifiableList(list);

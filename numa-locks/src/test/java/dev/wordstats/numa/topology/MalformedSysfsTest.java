@@ -150,7 +150,7 @@ class MalformedSysfsTest {
 
     @Test
     void detectFallsBackToOneNodeOfTheAllowedCpusAndSaysWhy() {
-        Topology t = Topology.detect(tmp.resolve("no-such-sysfs"), Fixtures.cpus("2-5"));
+        Topology t = TopologyLoader.detect(tmp.resolve("no-such-sysfs"), Fixtures.cpus("2-5"));
 
         assertThat(t.nodeCount()).isEqualTo(1);
         assertThat(t.cpus()).extracting(Cpu::id).containsExactly(2, 3, 4, 5);
@@ -159,7 +159,7 @@ class MalformedSysfsTest {
 
     @Test
     void detectWithoutSysfsOrAffinityUsesAvailableProcessors() {
-        Topology t = Topology.detect(tmp.resolve("no-such-sysfs"), null);
+        Topology t = TopologyLoader.detect(tmp.resolve("no-such-sysfs"), null);
 
         assertThat(t.nodeCount()).isEqualTo(1);
         assertThat(t.cpuCount()).isEqualTo(Runtime.getRuntime().availableProcessors());
@@ -171,7 +171,7 @@ class MalformedSysfsTest {
         Path root = laptop();
         Files.writeString(root.resolve("cpu/online"), "garbage\n");
 
-        Topology t = Topology.detect(root, null);
+        Topology t = TopologyLoader.detect(root, null);
 
         assertThat(t.nodeCount()).isEqualTo(1);
         assertThat(t.source()).contains("malformed sysfs file").contains("garbage");
