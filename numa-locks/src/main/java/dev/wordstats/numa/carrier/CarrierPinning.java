@@ -1,7 +1,6 @@
 package dev.wordstats.numa.carrier;
 
 import dev.wordstats.numa.os.LinuxNative;
-import dev.wordstats.numa.os.NativeCallException;
 import dev.wordstats.numa.topology.NumaNode;
 import dev.wordstats.numa.topology.Topology;
 import java.lang.invoke.MethodHandle;
@@ -9,14 +8,10 @@ import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.BitSet;
 import java.util.Comparator;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Objects;
 import java.util.Set;
-import java.util.concurrent.atomic.AtomicInteger;
-import java.util.concurrent.atomic.AtomicReferenceArray;
 
 /**
  * Pins every carrier thread of the default virtual-thread scheduler to one CPU, balanced over the
@@ -24,9 +19,9 @@ import java.util.concurrent.atomic.AtomicReferenceArray;
  * affinity back.
  *
  * <p><b>How.</b> With P the scheduler's parallelism ({@code jdk.virtualThreadScheduler.parallelism},
- * default {@code availableProcessors()}), P virtual threads start and busy-wait (bounded by a
- * deadline, {@link Thread#onSpinWait()}) until all P run at once: then each occupies a distinct
- * carrier. Each calls {@code sched_setaffinity} for its OS thread, which is the carrier, and reads
+ * default {@code availableProcessors()}), P virtual threads run one shared {@link PinningTask}: each
+ * busy-waits (bounded by a deadline, {@link Thread#onSpinWait()}) until all P run at once: then each
+ * occupies a distinct carrier. Each calls {@code sched_setaffinity} for its OS thread, which is the carrier, and reads
  * the affinity back. CPUs are dealt round-robin over nodes, then over the CPUs within a node
  * (first SMT thread of each core before its siblings); with more carriers than CPUs, CPUs repeat.
  *
@@ -51,10 +46,6 @@ public final class CarrierPinning {
     static final Duration DEFAULT_TIMEOUT = Duration.ofSeconds(5);
     private static final String PARALLELISM_PROPERTY = "jdk.virtualThreadScheduler.parallelism";
     private static final MethodHandle CURRENT_CARRIER = currentCarrierHandle();
-
-    private static final int WAITING = 0;
-    private static final int GO = 1;
-    private static final int ABORTED = 2;
 
     private CarrierPinning() {}
 
@@ -99,46 +90,11 @@ public final class CarrierPinning {
             return new PinningReport(List.of(), false, "native calls unavailable: " + LinuxNative.unavailableReason());
         }
         List<Integer> order = balancedCpuOrder(topology);
-        AtomicInteger arrived = new AtomicInteger();
-        AtomicInteger state = new AtomicInteger(WAITING);
-        AtomicInteger nextSlot = new AtomicInteger();
-        AtomicInteger arrivedAtAbort = new AtomicInteger(-1);
-        AtomicReferenceArray<CarrierPin> pins = new AtomicReferenceArray<>(carriers);
-        AtomicReferenceArray<String> errors = new AtomicReferenceArray<>(carriers);
         long deadline = System.nanoTime() + timeout.toNanos();
-
+        PinningTask task = new PinningTask(topology, order, carriers, deadline);
         List<Thread> threads = new ArrayList<>(carriers);
         for (int i = 0; i < carriers; i++) {
-            threads.add(Thread.ofVirtual().name("carrier-pinning-" + i).start(() -> {
-                arrived.incrementAndGet();
-                while (state.get() == WAITING) {
-                    if (arrived.get() == carriers) {
-                        state.compareAndSet(WAITING, GO);
-                    } else if (System.nanoTime() - deadline > 0) {
-                        int seen = arrived.get();
-                        if (state.compareAndSet(WAITING, ABORTED)) {
-                            arrivedAtAbort.set(seen);
-                        }
-                    }
-                    Thread.onSpinWait();
-                }
-                if (state.get() == GO) {
-                    int slot = nextSlot.getAndIncrement();
-                    int cpu = order.get(slot % order.size());
-                    String carrier = carrierName();
-                    try {
-                        BitSet one = new BitSet();
-                        one.set(cpu);
-                        LinuxNative.setAffinity(one);
-                        boolean verified = LinuxNative.getAffinity().equals(one) && LinuxNative.currentCpu() == cpu;
-                        pins.set(slot, new CarrierPin(carrier, cpu, topology.nodeOfCpu(cpu), verified));
-                    } catch (NativeCallException | UnsupportedOperationException e) {
-                        errors.set(slot, carrier + "->cpu" + cpu + ": " + e.getMessage());
-                    } catch (RuntimeException e) {
-                        errors.set(slot, carrier + "->cpu" + cpu + ": " + e);
-                    }
-                }
-            }));
+            threads.add(Thread.ofVirtual().name("carrier-pinning-" + i).start(task));
         }
         boolean allEnded = true;
         for (Thread thread : threads) {
@@ -148,45 +104,39 @@ public final class CarrierPinning {
                 allEnded &= thread.join(Duration.ofNanos(left));
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
-                state.compareAndSet(WAITING, ABORTED);
-                return report(pins, errors, List.of(), false, "interrupted while pinning " + carriers + " carriers");
+                task.abort();
+                return task.report(List.of(), false, "interrupted while pinning " + carriers + " carriers");
             }
         }
-        if (state.get() != GO) {
-            return report(
-                    pins,
-                    errors,
+        if (task.state() != PinningTask.GO) {
+            return task.report(
                     List.of(),
                     false,
-                    "only " + Math.max(0, arrivedAtAbort.get()) + " of " + carriers
-                            + " carriers ran the pinning task within " + timeout.toMillis() + " ms (scheduler busy?)");
+                    "only " + task.arrivedAtAbort() + " of " + carriers + " carriers ran the pinning task within "
+                            + timeout.toMillis() + " ms (scheduler busy?)");
         }
         if (!allEnded) {
-            return report(pins, errors, List.of(), false, "a pinning task did not end in time");
+            return task.report(List.of(), false, "a pinning task did not end in time");
         }
-        Set<String> pinned = new HashSet<>();
-        for (int i = 0; i < pins.length(); i++) {
-            if (pins.get(i) != null) {
-                pinned.add(pins.get(i).carrier());
-            }
-        }
-        List<String> unpinned = liveCarrierNames().stream()
-                .filter(name -> !pinned.contains(name))
-                .sorted()
-                .toList();
-        List<String> missed = unpinned.isEmpty()
-                ? List.of() // else e.g. compensation workers not yet retired
-                : List.of(unpinned.size() + " live carrier(s) not reached: " + String.join(", ", unpinned));
-        return report(
-                pins,
-                errors,
-                missed,
+        return task.report(
+                carriersNotReached(task.pinnedCarriers()),
                 true,
                 carriers + " carriers of the default scheduler over "
                         + topology.nodeCount() + (topology.simulated() ? " simulated" : "") + " node(s)"
                         + (carriers > order.size()
                                 ? "; more carriers than CPUs (" + order.size() + "), CPUs shared"
                                 : ""));
+    }
+
+    /** A problem naming the live carriers not pinned (e.g. compensation workers not yet retired), or none. */
+    private static List<String> carriersNotReached(Set<String> pinned) {
+        List<String> unpinned = liveCarrierNames().stream()
+                .filter(name -> !pinned.contains(name))
+                .sorted()
+                .toList();
+        return unpinned.isEmpty()
+                ? List.of()
+                : List.of(unpinned.size() + " live carrier(s) not reached: " + String.join(", ", unpinned));
     }
 
     /** The names of the live carrier threads ({@code jdk.internal.misc.CarrierThread}) of the JVM. */
@@ -198,39 +148,6 @@ public final class CarrierPinning {
             }
         }
         return names;
-    }
-
-    private static PinningReport report(
-            AtomicReferenceArray<CarrierPin> pins,
-            AtomicReferenceArray<String> errors,
-            List<String> otherProblems,
-            boolean reachedAll,
-            String detail) {
-        List<CarrierPin> list = new ArrayList<>();
-        List<String> problems = new ArrayList<>(otherProblems);
-        Set<String> carriers = new HashSet<>();
-        for (int i = 0; i < pins.length(); i++) {
-            CarrierPin pin = pins.get(i);
-            if (pin != null) {
-                list.add(pin);
-                carriers.add(pin.carrier());
-                if (!pin.verified()) {
-                    problems.add(pin.carrier() + "->cpu" + pin.cpu() + ": affinity read back differs");
-                }
-            }
-            if (errors.get(i) != null) {
-                problems.add(errors.get(i));
-            }
-        }
-        if (reachedAll && list.size() < pins.length() && problems.isEmpty()) {
-            problems.add((pins.length() - list.size()) + " of " + pins.length() + " pinning tasks recorded no pin");
-        }
-        if (carriers.size() != list.size()) {
-            problems.add("two pinning tasks ran on one carrier");
-        }
-        boolean complete = reachedAll && problems.isEmpty() && !list.isEmpty();
-        return new PinningReport(
-                list, complete, problems.isEmpty() ? detail : detail + "; " + String.join("; ", problems));
     }
 
     /**
