@@ -12,6 +12,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.function.IntSupplier;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
@@ -46,7 +47,8 @@ class CarrierPinningOnThisMachineTest {
                 .hasSize(Math.min(carriers, topology.cpuCount()));
         assertThat(report.summary()).startsWith("pinned " + carriers + " carriers: ForkJoinPool-");
 
-        assertThat(cpuMismatchesOfVirtualThreads(cpuByCarrier(report))).isEmpty();
+        assertThat(mismatchesOfVirtualThreads(cpuByCarrier(report), LinuxNative::currentCpu, "cpu"))
+                .isEmpty();
     }
 
     @Test
@@ -64,25 +66,9 @@ class CarrierPinningOnThisMachineTest {
         Map<String, Integer> nodeByCarrier =
                 report.pins().stream().collect(Collectors.toMap(CarrierPin::carrier, CarrierPin::node));
         for (CarrierNodeLocator locator : List.of(new CarrierNodeLocator(sim, 1), CarrierNodeLocator.create(sim))) {
-            ConcurrentLinkedQueue<String> wrong = new ConcurrentLinkedQueue<>();
-            List<Thread> threads = new ArrayList<>();
-            for (int i = 0; i < 64; i++) {
-                threads.add(Thread.ofVirtual().start(() -> {
-                    for (int k = 0; k < 20; k++) {
-                        String carrier = CarrierPinning.carrierName();
-                        int node = locator.currentNode();
-                        Integer expected = nodeByCarrier.get(carrier);
-                        if (expected == null || node != expected) {
-                            wrong.add(carrier + " gave node " + node + ", pinned to node " + expected);
-                        }
-                        Thread.yield();
-                    }
-                }));
-            }
-            for (Thread thread : threads) {
-                thread.join();
-            }
-            assertThat(wrong).as(locator.toString()).isEmpty();
+            assertThat(mismatchesOfVirtualThreads(nodeByCarrier, locator::currentNode, "node"))
+                    .as(locator.toString())
+                    .isEmpty();
         }
     }
 
@@ -154,18 +140,22 @@ class CarrierPinningOnThisMachineTest {
         return report.pins().stream().collect(Collectors.toMap(CarrierPin::carrier, CarrierPin::cpu));
     }
 
-    /** Virtual threads check that getcpu gives the CPU their carrier is pinned to. */
-    private static List<String> cpuMismatchesOfVirtualThreads(Map<String, Integer> cpuByCarrier) throws Exception {
+    /**
+     * 64 virtual threads, 20 times each, compare what {@code seen} gives on their current carrier (the CPU from
+     * getcpu, the node from a locator) with what that carrier was pinned to; the mismatches.
+     */
+    private static List<String> mismatchesOfVirtualThreads(
+            Map<String, Integer> pinnedByCarrier, IntSupplier seen, String what) throws InterruptedException {
         ConcurrentLinkedQueue<String> wrong = new ConcurrentLinkedQueue<>();
         List<Thread> threads = new ArrayList<>();
         for (int i = 0; i < 64; i++) {
             threads.add(Thread.ofVirtual().start(() -> {
                 for (int k = 0; k < 20; k++) {
                     String carrier = CarrierPinning.carrierName();
-                    int cpu = LinuxNative.currentCpu();
-                    Integer expected = cpuByCarrier.get(carrier);
-                    if (expected == null || cpu != expected) {
-                        wrong.add(carrier + " ran on cpu " + cpu + ", pinned to " + expected);
+                    int value = seen.getAsInt();
+                    Integer expected = pinnedByCarrier.get(carrier);
+                    if (expected == null || value != expected) {
+                        wrong.add(carrier + " gave " + what + " " + value + ", pinned to " + what + " " + expected);
                     }
                     Thread.yield();
                 }
