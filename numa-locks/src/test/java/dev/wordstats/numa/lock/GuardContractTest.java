@@ -298,8 +298,10 @@ public abstract class GuardContractTest {
                 boolean yieldInside = w % 3 == 0;
                 started.add(workers.start(kind, "waiter-" + w, () -> guard.run(() -> section.enter(yieldInside))));
             }
+            // Let them queue behind the holder: bounded in total, well within the holder's PROMPT.
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(2);
             for (Thread thread : started) {
-                awaitParkedOrDone(thread, Duration.ofMillis(100));
+                awaitParkedOrDone(thread, Duration.ofNanos(Math.max(0, deadline - System.nanoTime())));
             }
             assertThat(section.counter())
                     .as("sections run while the holder is inside")
