@@ -46,11 +46,13 @@ final class ObservedSectionGuard implements ObservedGuard {
      *
      * Invariants
      *  - fast + slow = outermost calls, whatever the critical sections return or throw.
-     *    // checked by ObservedGuardContractTest (afterMixedLoad and uncontendedCallsAreFast)
+     *    // checked by ObservedGuardContractTest.afterLoad, run after each load of GuardContractTest
+     *    // (e.g. resultsExceptionsAndErrorsReachTheirCallers), and uncontendedCallsAreFastAndStayOnTheNode
      *  - sameNode + crossNode = acquisitions - 1 (the first has no predecessor).
-     *    // checked by ObservedGuardContractTest.afterMixedLoad
+     *    // checked by ObservedGuardContractTest.afterLoad and
+     *    // ObservedGuardContractTest.turnsBetweenThreadsOnAlternatingNodesAreAllCrossNodeHandoffs
      *  - A reentrant call (runner == current thread inside observe) is run as it is: no count, no
-     *    timing record. // checked by ObservedGuardContractTest.nestedCallsAreOneAcquisition
+     *    timing record. // checked by ObservedGuardContractTest.nestedCallsAreOneAcquisitionWithOneRecordEach
      *  - A call that arrives while a critical section runs counts as slow.
      *    // checked by ObservedGuardContractTest.callArrivingWhileBusyTakesTheSlowPathAndIsTimed
      *
