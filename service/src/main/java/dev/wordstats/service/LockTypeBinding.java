@@ -8,7 +8,7 @@ import org.springframework.core.convert.converter.Converter;
 
 /**
  * Binds {@code wordstats.lock.type} with {@link LockType#parse}, so a wrong value fails startup
- * with a reason that lists the allowed values ({@code NUMA_MCS, FAIR_REENTRANT, UNFAIR_REENTRANT}).
+ * with a reason that lists the allowed values ({@link dev.wordstats.numa.lock.LockType#allowedValues()}).
  */
 @Configuration(proxyBeanMethods = false)
 class LockTypeBinding {

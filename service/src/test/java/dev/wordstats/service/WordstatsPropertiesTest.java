@@ -3,10 +3,14 @@ package dev.wordstats.service;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.wordstats.numa.lock.LockType;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
@@ -53,6 +57,20 @@ class WordstatsPropertiesTest {
                         .isEqualTo(LockType.FAIR_REENTRANT));
     }
 
+    @ParameterizedTest
+    @EnumSource(LockType.class)
+    void everyLockTypeBindsAndIsDocumentedInTheApplicationYml(LockType type) throws Exception {
+        runner.withPropertyValues("wordstats.lock.type=" + type.name())
+                .run(context -> assertThat(context.getBean(WordstatsProperties.class)
+                                .lock()
+                                .type())
+                        .isEqualTo(type));
+        String yml = Files.readString(Path.of("src/main/resources/application.yml"));
+        assertThat(yml)
+                .as("application.yml lists the allowed values of wordstats.lock.type")
+                .containsPattern("(?m)^    #   " + type.name() + " ");
+    }
+
     @Test
     void unknownLockTypeStopsStartupNamingThePropertyAndTheAllowedValues() {
         runner.withPropertyValues("wordstats.lock.type=SPIN_LOCK").run(context -> {
@@ -61,7 +79,7 @@ class WordstatsPropertiesTest {
             assertThat(messages)
                     .contains("wordstats.lock.type")
                     .contains("SPIN_LOCK")
-                    .contains("allowed values: NUMA_MCS, FAIR_REENTRANT, UNFAIR_REENTRANT");
+                    .contains("allowed values: " + LockType.allowedValues());
         });
     }
 

@@ -1,8 +1,8 @@
 package dev.wordstats.benchmarks.contention;
 
+import dev.wordstats.numa.lock.Guard;
 import dev.wordstats.numa.topology.NodeLocator;
 import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.locks.Lock;
 import org.HdrHistogram.Histogram;
 import org.openjdk.jmh.infra.Blackhole;
 
@@ -12,11 +12,16 @@ import org.openjdk.jmh.infra.Blackhole;
  *
  * <pre>
  *   consumeCPU(beforeCpuTokens); yieldsBefore x Thread.yield();
- *   lock(); [remote penalty]; consumeCPU(inCpuTokens); [Thread.yield()]; unlock();
+ *   guard.run({ [remote penalty]; consumeCPU(inCpuTokens); [Thread.yield()] });
  * </pre>
  *
- * <p><b>NUMA penalty model.</b> Inside the critical section the owner asks the node locator for its
- * node; when the previous owner was on another node, the owner first burns
+ * <p>The critical section goes through the {@link Guard} API, so every lock type runs the same
+ * workload: a {@code Lock} type takes and releases its lock around it on the caller's thread, a
+ * delegating type may run it on the thread that holds the lock. Each worker hands over one
+ * {@link Runnable} made once, so the benchmark allocates nothing per action.
+ *
+ * <p><b>NUMA penalty model.</b> Inside the critical section the thread running it asks the node
+ * locator for its node; when the previous one was on another node, the owner first burns
  * {@code remotePenaltyTokens} more tokens. That models the protected cache lines moving between
  * sockets, and nothing else: it rewards a lock for keeping consecutive owners on one node, it does
  * not reproduce real remote-memory latency, interconnect traffic or the lock's own cache lines
@@ -32,7 +37,7 @@ final class ContentionRound {
     /** Waits longer than this are recorded as this (a histogram needs a bound). */
     private static final long MAX_RECORDED_WAIT_NANOS = 10_000_000_000L;
 
-    private final Lock lock;
+    private final Guard guard;
     private final NodeLocator nodes;
     private final long beforeCpuTokens;
     private final long inCpuTokens;
@@ -51,12 +56,12 @@ final class ContentionRound {
             true; // cleared by the first worker to finish its share; read by all after each action
     private volatile Throwable failure; // set by a worker that threw; read by run() after done
 
-    private int lastOwnerNode = -1; // guarded by lock: the node of the previous owner, -1 before the first
-    private long handoffs; // guarded by lock
-    private long crossNodeHandoffs; // guarded by lock
+    private int lastOwnerNode = -1; // guarded by guard: the node of the previous runner, -1 before the first
+    private long handoffs; // guarded by guard
+    private long crossNodeHandoffs; // guarded by guard
 
     ContentionRound(
-            Lock lock,
+            Guard guard,
             NodeLocator nodes,
             int actionsCount,
             int threadCount,
@@ -70,7 +75,7 @@ final class ContentionRound {
             throw new IllegalArgumentException(
                     "need 1 <= threads <= actionsCount, got threads=" + threadCount + ", actionsCount=" + actionsCount);
         }
-        this.lock = lock;
+        this.guard = guard;
         this.nodes = nodes;
         this.beforeCpuTokens = beforeCpuTokens;
         this.inCpuTokens = inCpuTokens;
@@ -142,7 +147,7 @@ final class ContentionRound {
         }
     }
 
-    /** The critical section; runs with the lock held. */
+    /** The critical section; runs under the guard's mutual exclusion. */
     private void criticalSection() {
         int node = nodes.currentNode();
         int previous = lastOwnerNode;
@@ -165,6 +170,9 @@ final class ContentionRound {
     private final class Worker implements Runnable {
         private final int actions;
         private final Histogram waits; // written by this worker only, read by report() after done
+        private final Runnable section = this::inSection; // made once: no allocation per action
+        private long asked; // written by this worker before each call, read in its critical section
+        private long waited; // written in this worker's critical section, read by it after the call
         private long inWindow; // written by this worker only, read by report() after done
         private long done; // written by this worker only, read after done
 
@@ -196,15 +204,10 @@ final class ContentionRound {
             for (int y = 0; y < yieldsBefore; y++) {
                 Thread.yield();
             }
-            long asked = recordWaits ? System.nanoTime() : 0L;
-            long waited;
-            lock.lock();
-            try {
-                waited = recordWaits ? System.nanoTime() - asked : 0L;
-                criticalSection();
-            } finally {
-                lock.unlock();
+            if (recordWaits) {
+                asked = System.nanoTime();
             }
+            guard.run(section);
             if (recordWaits) {
                 waits.recordValue(Math.min(waited, MAX_RECORDED_WAIT_NANOS));
             }
@@ -212,6 +215,14 @@ final class ContentionRound {
                 inWindow++;
             }
             done++;
+        }
+
+        /** Runs on whichever thread the guard chooses; the guard orders it with the worker's call. */
+        private void inSection() {
+            if (recordWaits) {
+                waited = System.nanoTime() - asked;
+            }
+            criticalSection();
         }
     }
 }

@@ -27,7 +27,8 @@ import org.openjdk.jmh.annotations.Warmup;
  * of one round and the runner reports {@code actionsCount / time} as throughput (actions/s).
  *
  * <p>Each action: {@code consumeCPU(beforeCpuTokens)}, {@code yieldsBefore} x {@code Thread.yield()},
- * lock, {@code consumeCPU(inCpuTokens)}, a {@code Thread.yield()} if {@code yieldInCrit}, unlock.
+ * then a critical section through the type's {@link dev.wordstats.numa.lock.Guard} ({@code guard.run}):
+ * {@code consumeCPU(inCpuTokens)} and a {@code Thread.yield()} if {@code yieldInCrit}.
  * Presets (benchmarks/config): high contention ({@code beforeCpuTokens = 0}, about 3 µs inside) and
  * low contention ({@code beforeCpuTokens = 128 x inCpuTokens}). With {@code simulatedNodes > 0} the
  * CPUs are split into that many virtual nodes and {@code remotePenaltyTokens} models a cross-node
@@ -96,7 +97,10 @@ public class LockContentionBenchmark {
     @Param("true")
     public boolean pinCarriers;
 
-    /** Time each acquisition (two {@code nanoTime} reads, one of them inside the critical section). */
+    /**
+     * Time each acquisition (two {@code nanoTime} reads, one of them inside the critical section): false
+     * for throughput figures, where the read inside would lengthen the critical section.
+     */
     @Param("true")
     public boolean recordWaits;
 
@@ -120,7 +124,7 @@ public class LockContentionBenchmark {
     @Setup(Level.Invocation)
     public void setUpRound() throws InterruptedException {
         round = new ContentionRound(
-                lockType.create(nodes.locator(), settings),
+                lockType.createGuard(nodes.locator(), settings),
                 nodes.locator(),
                 actionsCount,
                 threads,

@@ -1,11 +1,13 @@
 package dev.wordstats.benchmarks.cost;
 
 import dev.wordstats.benchmarks.BenchmarkJvm;
+import dev.wordstats.numa.lock.Guard;
 import dev.wordstats.numa.lock.LockTimer;
 import dev.wordstats.numa.lock.LockType;
 import dev.wordstats.numa.topology.NodeLocator;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.Lock;
+import java.util.function.Supplier;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
@@ -19,17 +21,24 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
- * The cost of a lock nobody else wants: {@code lock(); unlock();} on one thread, per lock type, bare
- * ({@code lockUnlock}) and wrapped in an {@code ObservedLock} that counts acquisitions and handoffs
- * without timing ({@code lockUnlockObserved}, {@link LockTimer#NONE}): the price of the service's
- * lock metrics. The locator is the single-node one: the uncontended path must not ask for a node.
+ * The cost of a lock nobody else wants, on one thread, per lock type:
+ * <ul>
+ *   <li>{@code call}: one {@link Guard#call} with a critical section that returns a constant, for
+ *       every type ({@link Guards}); {@code callObserved}: the same through the type's
+ *       {@link dev.wordstats.numa.lock.ObservedGuard} without timing, the price of the service's lock
+ *       metrics;
+ *   <li>{@code lockUnlock}: {@code lock(); unlock();} for the types that are {@link Lock}s
+ *       ({@link Locks}); {@code lockUnlockObserved}: the same through an {@code ObservedLock}.
+ * </ul>
+ * The two states carry their own {@code lockType} parameter: every type for the calls, only the
+ * {@code Lock} types for lock+unlock (a monitor or a delegating lock has no lock() to call). The
+ * locator is the single-node one: the uncontended path must not ask for a node.
  *
  * <pre>{@code
  * ./mvnw -pl benchmarks -am -Pbench verify -DskipTests -Dbench.config=benchmarks/config/uncontended.json
  * (. .mvn/select-jdk.sh && "$JAVA_HOME/bin/java" -jar benchmarks/target/benchmarks.jar UncontendedLockBenchmark)
  * }</pre>
  */
-@State(Scope.Thread)
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.NANOSECONDS)
 @Warmup(iterations = 3, time = 1)
@@ -45,27 +54,63 @@ import org.openjdk.jmh.annotations.Warmup;
         })
 public class UncontendedLockBenchmark {
 
-    @Param
-    public LockType lockType;
+    /** The critical section of {@code call}: non-capturing, so no allocation per call. */
+    private static final Supplier<Integer> SECTION = () -> 42;
 
-    private Lock lock;
-    private Lock observed;
+    /** Every lock type's guards (no values listed: JMH takes all constants of the enum). */
+    @State(Scope.Thread)
+    public static class Guards {
+        @Param
+        public LockType lockType;
 
-    @Setup
-    public void setUp() {
-        lock = lockType.create(NodeLocator.singleNode());
-        observed = lockType.createObserved(NodeLocator.singleNode(), LockTimer.NONE);
+        Guard guard;
+        Guard observed;
+
+        @Setup
+        public void setUp() {
+            guard = lockType.createGuard(NodeLocator.singleNode());
+            observed = lockType.createObservedGuard(NodeLocator.singleNode(), LockTimer.NONE);
+        }
+    }
+
+    /**
+     * The locks of the types that are {@link Lock}s. JMH needs the values written out here; a test
+     * (UncontendedLockBenchmarkTest) checks they are exactly the types whose {@code isLock()} is true.
+     */
+    @State(Scope.Thread)
+    public static class Locks {
+        @Param({"NUMA_MCS", "FAIR_REENTRANT", "UNFAIR_REENTRANT"})
+        public LockType lockType;
+
+        Lock lock;
+        Lock observed;
+
+        @Setup
+        public void setUp() {
+            lock = lockType.create(NodeLocator.singleNode());
+            observed = lockType.createObserved(NodeLocator.singleNode(), LockTimer.NONE);
+        }
     }
 
     @Benchmark
-    public void lockUnlock() {
-        lock.lock();
-        lock.unlock();
+    public Integer call(Guards state) {
+        return state.guard.call(SECTION);
     }
 
     @Benchmark
-    public void lockUnlockObserved() {
-        observed.lock();
-        observed.unlock();
+    public Integer callObserved(Guards state) {
+        return state.observed.call(SECTION);
+    }
+
+    @Benchmark
+    public void lockUnlock(Locks state) {
+        state.lock.lock();
+        state.lock.unlock();
+    }
+
+    @Benchmark
+    public void lockUnlockObserved(Locks state) {
+        state.observed.lock();
+        state.observed.unlock();
     }
 }

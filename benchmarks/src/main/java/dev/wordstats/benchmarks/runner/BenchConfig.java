@@ -2,8 +2,11 @@ package dev.wordstats.benchmarks.runner;
 
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.wordstats.numa.lock.LockType;
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -18,7 +21,7 @@ import java.util.Objects;
  *               "payload": {"actionsCount": 100000, "beforeCpuTokens": 0, "inCpuTokens": 1250,
  *                           "warmupIterations": 3, "measurementIterations": 8, "forks": 2,
  *                           "yieldsBefore": 0, "yieldInCrit": false, "title": "...", "skip": false,
- *                           "locks": ["NUMA_MCS", "FAIR_REENTRANT", "UNFAIR_REENTRANT"],
+ *                           "locks": ["LOCK_TYPES"],
  *                           "threads": 64, "simulatedNodes": 0, "remotePenaltyTokens": 0}}]}
  * </pre>
  *
@@ -52,7 +55,8 @@ public record BenchConfig(String title, List<Bench> benches) {
     /**
      * The thesis payload plus the parameters this harness added ({@code threads},
      * {@code simulatedNodes}, {@code remotePenaltyTokens}) and {@code params}: any other JMH
-     * parameter by name. A missing (null) field keeps the benchmark's default.
+     * parameter by name. A missing (null) field keeps the benchmark's default. In {@code locks},
+     * {@code "LOCK_TYPES"} stands for every {@link LockType} (so a new type joins every comparison).
      */
     public record Payload(
             Integer actionsCount,
@@ -70,6 +74,24 @@ public record BenchConfig(String title, List<Bench> benches) {
             Integer simulatedNodes,
             Integer remotePenaltyTokens,
             Map<String, String> params) {
+
+        /** In {@code locks}: every {@link LockType}, in declaration order. */
+        public static final String ALL_LOCK_TYPES = "LOCK_TYPES";
+
+        /** {@code locks} with {@link #ALL_LOCK_TYPES} replaced by every lock type's name. */
+        public Payload {
+            if (locks != null) {
+                List<String> expanded = new ArrayList<>();
+                for (String lock : locks) {
+                    if (ALL_LOCK_TYPES.equals(lock)) {
+                        Arrays.stream(LockType.values()).map(Enum::name).forEach(expanded::add);
+                    } else {
+                        expanded.add(lock);
+                    }
+                }
+                locks = List.copyOf(expanded);
+            }
+        }
 
         public boolean skipped() {
             return Boolean.TRUE.equals(skip);

@@ -17,8 +17,8 @@ public enum BenchmarkKind {
     CONTENTION(LockContentionBenchmark.class, "actionsCount", "actions"),
     /** {@link TextStatsBenchmark}: one op = {@code lines} lines. */
     TEXT_STATS(TextStatsBenchmark.class, "lines", "lines"),
-    /** {@link UncontendedLockBenchmark}: one op = one lock+unlock. */
-    UNCONTENDED(UncontendedLockBenchmark.class, null, "lock+unlock"),
+    /** {@link UncontendedLockBenchmark}: one op = one lock+unlock or one call. */
+    UNCONTENDED(UncontendedLockBenchmark.class, null, "acquisitions"),
     /** {@link NodeLookupBenchmark}: one op = one lookup. */
     NODE_LOOKUP(NodeLookupBenchmark.class, null, "lookups"),
     /** {@link ConsumeCpuBenchmark}: one op = one consumeCPU call. */

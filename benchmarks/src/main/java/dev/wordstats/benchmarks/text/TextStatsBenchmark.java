@@ -23,8 +23,9 @@ import org.openjdk.jmh.annotations.Warmup;
  * The thesis task: {@code lines} lines of Zipf-distributed words (generated from {@code seed}) are
  * split into words and counted by {@code threads} virtual threads that pull the next line from a
  * shared cursor, as the service's batch endpoint does. One invocation counts every line into a new,
- * empty store; the runner reports lines/s. The store is a {@code StripedCounts<String>} guarded by
- * the {@code lockType} lock, or a lock-free baseline: {@code CHM_LONG_ADDER}
+ * empty store; the runner reports lines/s. The store is a {@code StripedCounts<String>} whose stripes
+ * are guarded by the {@code lockType} type's guards (every count goes through {@code Guard.call}),
+ * or a lock-free baseline: {@code CHM_LONG_ADDER}
  * ({@code ConcurrentHashMap<String, LongAdder>}, computeIfAbsent + increment) or {@code CHM_MERGE}
  * ({@code ConcurrentHashMap.merge}).
  *
@@ -49,7 +50,12 @@ import org.openjdk.jmh.annotations.Warmup;
         })
 public class TextStatsBenchmark {
 
-    @Param({"NUMA_MCS", "FAIR_REENTRANT", "UNFAIR_REENTRANT", "CHM_LONG_ADDER", "CHM_MERGE"})
+    /**
+     * A {@link dev.wordstats.numa.lock.LockType} name or a lock-free baseline. JMH needs the values written
+     * out; a test (TextStatsBenchmarkTest) checks that every lock type is among them. The runner's
+     * {@code "LOCK_TYPES"} stands for every type.
+     */
+    @Param({"NUMA_MCS", "SYNCHRONIZED", "FAIR_REENTRANT", "UNFAIR_REENTRANT", "CHM_LONG_ADDER", "CHM_MERGE"})
     public String lockType;
 
     @Param("100000")

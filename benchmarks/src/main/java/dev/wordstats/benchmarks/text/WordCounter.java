@@ -7,8 +7,9 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.LongAdder;
 
 /**
- * Where the text statistics task counts words: a {@link StripedCounts} guarded by one of the
- * {@link LockType}s, or one of the two lock-free stores a user would pick instead.
+ * Where the text statistics task counts words: a {@link StripedCounts} whose stripes are guarded by
+ * the {@link dev.wordstats.numa.lock.Guard}s of one of the {@link LockType}s, or one of the two
+ * lock-free stores a user would pick instead.
  */
 interface WordCounter {
 
@@ -23,7 +24,7 @@ interface WordCounter {
             case "CHM_MERGE" -> new Merging();
             default ->
                 new Striped(
-                        new StripedCounts<>(stripes, i -> LockType.parse(kind).create(nodes)));
+                        new StripedCounts<>(stripes, i -> LockType.parse(kind).createGuard(nodes)));
         };
     }
 

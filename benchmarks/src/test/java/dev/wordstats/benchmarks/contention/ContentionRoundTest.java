@@ -2,10 +2,10 @@ package dev.wordstats.benchmarks.contention;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.wordstats.numa.lock.Guard;
 import dev.wordstats.numa.lock.LockType;
 import dev.wordstats.numa.topology.NodeLocator;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.concurrent.locks.ReentrantLock;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -14,11 +14,22 @@ import org.junit.jupiter.params.provider.EnumSource;
 @Timeout(30)
 class ContentionRoundTest {
 
+    private static final Guard UNFAIR = LockType.UNFAIR_REENTRANT.createGuard(NodeLocator.singleNode());
+
     @ParameterizedTest
     @EnumSource(LockType.class)
     void everyActionIsDoneOnceAndTheMetricsAreFilled(LockType type) throws InterruptedException {
         ContentionRound round = new ContentionRound(
-                type.create(NodeLocator.singleNode()), NodeLocator.singleNode(), 1003, 8, 10, 50, 0, false, 0, true);
+                type.createGuard(NodeLocator.singleNode()),
+                NodeLocator.singleNode(),
+                1003,
+                8,
+                10,
+                50,
+                0,
+                false,
+                0,
+                true);
         round.start();
         round.run();
         ContentionMetrics metrics = new ContentionMetrics();
@@ -48,7 +59,7 @@ class ContentionRoundTest {
                 return lookups.getAndIncrement() & 1;
             }
         };
-        ContentionRound round = new ContentionRound(new ReentrantLock(), alternating, 200, 4, 0, 10, 1, true, 5, false);
+        ContentionRound round = new ContentionRound(UNFAIR, alternating, 200, 4, 0, 10, 1, true, 5, false);
         round.start();
         round.run();
         ContentionMetrics metrics = new ContentionMetrics();
@@ -62,7 +73,7 @@ class ContentionRoundTest {
     @Test
     void moreThreadsThanActionsIsRefused() {
         org.assertj.core.api.Assertions.assertThatIllegalArgumentException()
-                .isThrownBy(() -> new ContentionRound(
-                        new ReentrantLock(), NodeLocator.singleNode(), 3, 4, 0, 0, 0, false, 0, false));
+                .isThrownBy(
+                        () -> new ContentionRound(UNFAIR, NodeLocator.singleNode(), 3, 4, 0, 0, 0, false, 0, false));
     }
 }

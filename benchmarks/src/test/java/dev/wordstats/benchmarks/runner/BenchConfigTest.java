@@ -43,6 +43,20 @@ class BenchConfigTest {
     }
 
     @Test
+    void lockTypesInTheLocksListStandsForEveryLockType(@org.junit.jupiter.api.io.TempDir Path dir) throws IOException {
+        Path file = dir.resolve("all.json");
+        Files.writeString(
+                file, "{\"benches\": [{\"name\": \"x\", \"payload\": {\"locks\": [\"LOCK_TYPES\", \"CHM_MERGE\"]}}]}");
+        List<String> expected = new java.util.ArrayList<>();
+        for (dev.wordstats.numa.lock.LockType type : dev.wordstats.numa.lock.LockType.values()) {
+            expected.add(type.name());
+        }
+        expected.add("CHM_MERGE");
+        assertThat(BenchConfig.read(file).benches().getFirst().payload().locks())
+                .containsExactlyElementsOf(expected);
+    }
+
+    @Test
     void theLowContentionPresetDoes128TimesMoreWorkOutsideThanInside() throws IOException {
         for (BenchConfig.Bench bench :
                 BenchConfig.read(CONFIGS.resolve("low-contention.json")).benches()) {

@@ -1,5 +1,6 @@
 package dev.wordstats.loadtests.compare;
 
+import dev.wordstats.numa.lock.LockType;
 import java.io.IOException;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -17,6 +18,7 @@ import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.stream.Collectors;
 
 /**
  * Plays one simulation against every lock type in turn: for each, start the service jar with
@@ -31,7 +33,7 @@ import java.util.concurrent.atomic.AtomicLong;
  * </pre>
  *
  * Its own parameters (system properties): {@code simulation} (HighContention; a simple name is
- * looked up in dev.wordstats.loadtests), {@code locks} (NUMA_MCS,FAIR_REENTRANT,UNFAIR_REENTRANT),
+ * looked up in dev.wordstats.loadtests), {@code locks} (every {@code LockType}, comma-separated),
  * {@code serviceJar}, {@code comparisonDir}, {@code simulatedNodes} (2: the service splits the
  * CPUs into that many NUMA nodes, so locality shows on a one-node machine; 0 = real topology),
  * {@code tomcatMaxConnections} (12000) and {@code tomcatAcceptCount} (4096) for the service's
@@ -45,7 +47,10 @@ import java.util.concurrent.atomic.AtomicLong;
  */
 public final class Compare {
 
-    static final String DEFAULT_LOCKS = "NUMA_MCS,FAIR_REENTRANT,UNFAIR_REENTRANT";
+    /** Every lock type, in declaration order: a new type joins the comparison without an edit here. */
+    static final String DEFAULT_LOCKS =
+            Arrays.stream(LockType.values()).map(Enum::name).collect(Collectors.joining(","));
+
     private static final Set<String> OWN = Set.of(
             "simulation",
             "locks",

@@ -1,7 +1,8 @@
 package dev.wordstats.numa.counts;
 
+import dev.wordstats.numa.lock.Guard;
 import dev.wordstats.numa.lock.LockStats;
-import dev.wordstats.numa.lock.ObservedLock;
+import dev.wordstats.numa.lock.ObservedGuard;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Comparator;
@@ -11,23 +12,26 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.PriorityQueue;
 import java.util.concurrent.atomic.AtomicLong;
-import java.util.concurrent.locks.Lock;
 import java.util.function.IntFunction;
+import java.util.function.IntPredicate;
 
 /**
  * Counts per key in {@code N} plain {@link HashMap}s (N a power of two), each guarded by its own
- * lock. A key's stripe is {@code spread(key.hashCode()) & (N - 1)}, so keys that hash alike share a
- * lock and a small vocabulary means high contention: the workload of the thesis this project
- * comes from.
+ * {@link Guard}. A key's stripe is {@code spread(key.hashCode()) & (N - 1)}, so keys that hash alike
+ * share a guard and a small vocabulary means high contention: the workload of the thesis this
+ * project comes from.
  *
- * <p>Each operation takes one stripe lock at a time, never two, so there is no lock ordering to
- * keep and no deadlock. Whole-map reads ({@link #top}, {@link #total}) visit the stripes one by one:
- * they are exact for each stripe but not one instant across stripes.
+ * <p>Every access to a map is a critical section handed to its stripe's guard ({@link Guard#call}),
+ * so it works with every lock type, including those that run a critical section on another thread.
+ * Each operation holds one stripe at a time, never two, so there is no lock ordering to keep and no
+ * deadlock. Whole-map reads ({@link #top}, {@link #total}) visit the stripes one by one: they are
+ * exact for each stripe but not one instant across stripes.
  *
  * <p>A store may be given a cap on distinct keys: {@link #addAll(Map, long)} then either adds all of
  * a batch or, when the batch's new keys would pass the cap, none of it. The distinct count lives in
  * one {@link AtomicLong} that is written only when a batch brings keys the store has not seen, so
- * counting known keys never meets a shared counter. Far from the cap a batch adds without reserving;
+ * counting known keys never meets a shared counter, and {@link #size()} reads it without visiting
+ * a stripe. Far from the cap a batch adds without reserving;
  * near it (when the batch's size could reach the cap) it first counts its new keys and reserves
  * their slots. So the cap is exact for one batch at a time, and batches racing at the moment the cap
  * is reached may pass it by at most the keys of those that took the reservation-free path.
@@ -43,17 +47,17 @@ public final class StripedCounts<K> {
 
     /**
      * @param stripeCount the number of stripes, a power of two from 1 to 2^16
-     * @param lockFactory makes the lock of stripe {@code i}
+     * @param guardFactory makes the guard of stripe {@code i}, e.g. {@code i -> type.createGuard(nodes)}
      */
     @SuppressWarnings("unchecked")
-    public StripedCounts(int stripeCount, IntFunction<? extends Lock> lockFactory) {
+    public StripedCounts(int stripeCount, IntFunction<? extends Guard> guardFactory) {
         if (stripeCount < 1 || stripeCount > (1 << 16) || Integer.bitCount(stripeCount) != 1) {
             throw new IllegalArgumentException("stripes must be a power of two from 1 to 65536, was " + stripeCount);
         }
-        Objects.requireNonNull(lockFactory, "lockFactory");
+        Objects.requireNonNull(guardFactory, "guardFactory");
         this.stripes = new Stripe[stripeCount];
         for (int i = 0; i < stripeCount; i++) {
-            stripes[i] = new Stripe<>(Objects.requireNonNull(lockFactory.apply(i), "lock of stripe " + i));
+            stripes[i] = new Stripe<>(Objects.requireNonNull(guardFactory.apply(i), "guard of stripe " + i));
         }
         this.mask = stripeCount - 1;
     }
@@ -63,9 +67,9 @@ public final class StripedCounts<K> {
         return stripes.length;
     }
 
-    /** The lock guarding stripe {@code i}. */
-    public Lock lock(int i) {
-        return stripes[i].lock;
+    /** The guard of stripe {@code i}. */
+    public Guard guard(int i) {
+        return stripes[i].guard;
     }
 
     /** The stripe that holds {@code key}. */
@@ -83,17 +87,13 @@ public final class StripedCounts<K> {
         Objects.requireNonNull(key, "key");
         requirePositive(delta);
         Stripe<K> stripe = stripes[stripeOf(key)];
-        stripe.lock.lock();
-        try {
-            if (stripe.map.merge(key, delta, Long::sum) == delta) {
-                distinct.incrementAndGet();
-            }
-        } finally {
-            stripe.lock.unlock();
+        // The shared counter is touched after the critical section, not inside it.
+        if (stripe.guard.call(() -> stripe.map.merge(key, delta, Long::sum) == delta)) {
+            distinct.incrementAndGet();
         }
     }
 
-    /** Adds one to each key's count, once per occurrence; each stripe's lock is taken once. */
+    /** Adds one to each key's count, once per occurrence; each stripe is entered once. */
     public void incrementAll(Collection<? extends K> keys) {
         Map<K, Long> deltas = new HashMap<>();
         for (K key : keys) {
@@ -103,7 +103,7 @@ public final class StripedCounts<K> {
     }
 
     /**
-     * Adds every {@code (key, delta)} of {@code deltas} (deltas at least 1), visiting each stripe
+     * Adds every {@code (key, delta)} of {@code deltas} (deltas at least 1), entering each stripe
      * once, unless the keys not yet counted would take the store past {@code maxDistinct} distinct
      * keys: then nothing is added.
      *
@@ -121,33 +121,33 @@ public final class StripedCounts<K> {
             }
             byStripe[s].add(Map.entry(key, e.getValue()));
         }
+        IntPredicate inBatch = s -> byStripe[s] != null;
         long unseen = 0;
         if (distinct.get() + deltas.size() > maxDistinct) {
             // Near the cap: count the new keys first and reserve their slots, or refuse.
-            unseen = countUnseen(byStripe);
+            unseen = sumOverStripes(inBatch, (s, map) -> {
+                long n = 0;
+                for (Map.Entry<K, Long> e : byStripe[s]) {
+                    if (!map.containsKey(e.getKey())) {
+                        n++;
+                    }
+                }
+                return n;
+            });
             if (unseen > 0 && !reserve(unseen, maxDistinct)) {
                 return false;
             }
         }
-        long inserted = 0;
-        for (int s = 0; s < byStripe.length; s++) {
-            List<Map.Entry<K, Long>> batch = byStripe[s];
-            if (batch == null) {
-                continue;
-            }
-            Stripe<K> stripe = stripes[s];
-            stripe.lock.lock();
-            try {
-                for (Map.Entry<K, Long> e : batch) {
-                    if (stripe.map.merge(e.getKey(), e.getValue(), Long::sum)
-                            == e.getValue().longValue()) {
-                        inserted++;
-                    }
+        long inserted = sumOverStripes(inBatch, (s, map) -> {
+            long n = 0;
+            for (Map.Entry<K, Long> e : byStripe[s]) {
+                if (map.merge(e.getKey(), e.getValue(), Long::sum)
+                        == e.getValue().longValue()) {
+                    n++;
                 }
-            } finally {
-                stripe.lock.unlock();
             }
-        }
+            return n;
+        });
         // Keys another batch inserted meanwhile needed no slot; keys it cleared needed one more.
         if (inserted != unseen) {
             distinct.addAndGet(inserted - unseen);
@@ -159,13 +159,8 @@ public final class StripedCounts<K> {
     public long get(K key) {
         Objects.requireNonNull(key, "key");
         Stripe<K> stripe = stripes[stripeOf(key)];
-        stripe.lock.lock();
-        try {
-            Long count = stripe.map.get(key);
-            return count == null ? 0L : count;
-        } finally {
-            stripe.lock.unlock();
-        }
+        Long count = stripe.guard.call(() -> stripe.map.get(key));
+        return count == null ? 0L : count;
     }
 
     /**
@@ -176,111 +171,99 @@ public final class StripedCounts<K> {
         if (n < 0) {
             throw new IllegalArgumentException("n must not be negative, was " + n);
         }
-        Comparator<Map.Entry<K, Long>> order = Comparator.comparing(
-                        (Map.Entry<K, Long> e) -> e.getValue(), Comparator.reverseOrder())
-                .thenComparing(Map.Entry::getKey, tieBreak);
-        PriorityQueue<Map.Entry<K, Long>> worstFirst = new PriorityQueue<>(n + 1, order.reversed());
         if (n == 0) {
             return List.of();
         }
-        for (Stripe<K> stripe : stripes) {
-            stripe.lock.lock();
-            try {
-                for (Map.Entry<K, Long> e : stripe.map.entrySet()) {
-                    if (worstFirst.size() < n) {
-                        worstFirst.add(Map.entry(e.getKey(), e.getValue()));
-                    } else if (order.compare(e, worstFirst.peek()) < 0) {
-                        worstFirst.poll();
-                        worstFirst.add(Map.entry(e.getKey(), e.getValue()));
-                    }
+        Comparator<Map.Entry<K, Long>> order = Comparator.comparing(
+                        (Map.Entry<K, Long> e) -> e.getValue(), Comparator.reverseOrder())
+                .thenComparing(Map.Entry::getKey, tieBreak);
+        // Filled inside the critical sections; each call's return makes its writes visible here.
+        PriorityQueue<Map.Entry<K, Long>> worstFirst = new PriorityQueue<>(n + 1, order.reversed());
+        sumOverStripes(ALL, (s, map) -> {
+            for (Map.Entry<K, Long> e : map.entrySet()) {
+                if (worstFirst.size() < n) {
+                    worstFirst.add(Map.entry(e.getKey(), e.getValue()));
+                } else if (order.compare(e, worstFirst.peek()) < 0) {
+                    worstFirst.poll();
+                    worstFirst.add(Map.entry(e.getKey(), e.getValue()));
                 }
-            } finally {
-                stripe.lock.unlock();
             }
-        }
+            return 0;
+        });
         List<Map.Entry<K, Long>> result = new ArrayList<>(worstFirst);
         result.sort(order);
         return result;
     }
 
-    /** The number of distinct keys counted. */
+    /**
+     * The number of distinct keys counted, read from the distinct counter without entering a
+     * stripe. Exact whenever no write is under way; while writes run it may include the slots a
+     * batch near the cap has reserved but not yet filled, and miss keys a batch has inserted but
+     * not yet added to the counter.
+     */
     public long size() {
-        long size = 0;
-        for (Stripe<K> stripe : stripes) {
-            stripe.lock.lock();
-            try {
-                size += stripe.map.size();
-            } finally {
-                stripe.lock.unlock();
-            }
-        }
-        return size;
+        return distinct.get();
     }
 
     /** The sum of all counts. */
     public long total() {
-        long total = 0;
-        for (Stripe<K> stripe : stripes) {
-            stripe.lock.lock();
-            try {
-                for (long count : stripe.map.values()) {
-                    total += count;
-                }
-            } finally {
-                stripe.lock.unlock();
+        return sumOverStripes(ALL, (s, map) -> {
+            long sum = 0;
+            for (long count : map.values()) {
+                sum += count;
             }
-        }
-        return total;
+            return sum;
+        });
     }
 
     /** Removes every key, stripe by stripe. */
     public void clear() {
-        for (Stripe<K> stripe : stripes) {
-            stripe.lock.lock();
-            try {
-                int removed = stripe.map.size();
-                stripe.map.clear();
-                distinct.addAndGet(-removed);
-            } finally {
-                stripe.lock.unlock();
-            }
-        }
+        sumOverStripes(ALL, (s, map) -> {
+            int removed = map.size();
+            map.clear();
+            distinct.addAndGet(-removed);
+            return removed;
+        });
     }
 
     /**
-     * The sum of the stripes' lock statistics, for stripes whose locks are {@link ObservedLock}s
+     * The sum of the stripes' statistics, for stripes whose guards are {@link ObservedGuard}s
      * ({@link LockStats#ZERO} when none are).
      */
     public LockStats lockStats() {
         LockStats sum = LockStats.ZERO;
         for (Stripe<K> stripe : stripes) {
-            if (stripe.lock instanceof ObservedLock observed) {
+            if (stripe.guard instanceof ObservedGuard observed) {
                 sum = sum.plus(observed.stats());
             }
         }
         return sum;
     }
 
-    private long countUnseen(List<Map.Entry<K, Long>>[] byStripe) {
-        long unseen = 0;
-        for (int s = 0; s < byStripe.length; s++) {
-            List<Map.Entry<K, Long>> batch = byStripe[s];
-            if (batch == null) {
-                continue;
-            }
-            Stripe<K> stripe = stripes[s];
-            stripe.lock.lock();
-            try {
-                for (Map.Entry<K, Long> e : batch) {
-                    if (!stripe.map.containsKey(e.getKey())) {
-                        unseen++;
-                    }
-                }
-            } finally {
-                stripe.lock.unlock();
+    /** Every stripe. */
+    private static final IntPredicate ALL = s -> true;
+
+    /** A critical section on one stripe's map: {@code s} is the stripe's index. */
+    @FunctionalInterface
+    private interface StripeSection<K> {
+        long apply(int s, HashMap<K, Long> map);
+    }
+
+    /**
+     * The one loop over stripes: for each stripe {@code s} (in index order) that {@code visit}
+     * accepts, runs {@code section} on its map as a critical section of its guard, one stripe at a
+     * time, and returns the sum of what the sections returned.
+     */
+    private long sumOverStripes(IntPredicate visit, StripeSection<K> section) {
+        long sum = 0;
+        for (int s = 0; s < stripes.length; s++) {
+            if (visit.test(s)) {
+                Stripe<K> stripe = stripes[s];
+                int index = s;
+                sum += stripe.guard.call(() -> section.apply(index, stripe.map));
             }
         }
-        return unseen;
+        return sum;
     }
 
     private boolean reserve(long slots, long maxDistinct) {
@@ -305,13 +288,13 @@ public final class StripedCounts<K> {
         return h ^ (h >>> 16);
     }
 
-    /** One stripe: a plain map and the lock that guards it. */
+    /** One stripe: a plain map and the guard whose critical sections alone touch it. */
     private static final class Stripe<K> {
-        final Lock lock;
-        final HashMap<K, Long> map = new HashMap<>(); // read and written only under lock
+        final Guard guard;
+        final HashMap<K, Long> map = new HashMap<>(); // read and written only in critical sections of guard
 
-        Stripe(Lock lock) {
-            this.lock = lock;
+        Stripe(Guard guard) {
+            this.guard = guard;
         }
     }
 }

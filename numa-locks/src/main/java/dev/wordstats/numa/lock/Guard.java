@@ -18,7 +18,8 @@ import java.util.function.Supplier;
  *       (reentrancy);
  *   <li>waiting is not interruptible, as with {@code Lock.lock()}: an interrupt stays pending.
  * </ul>
- * Create one with {@link LockType#createGuard}.
+ * Create one with {@link LockType#createGuard}, or {@link LockType#createObservedGuard} for one that
+ * counts its acquisitions ({@link ObservedGuard}).
  */
 public interface Guard {
 

@@ -1,11 +1,14 @@
 package dev.wordstats.numa.lock;
 
 /**
- * A snapshot of what an {@link ObservedLock} (or a set of them) has counted.
+ * A snapshot of what an {@link ObservedLock} or {@link ObservedGuard} (or a set of them) has counted.
  *
- * @param fastAcquisitions acquisitions that took the lock at the first attempt
- * @param slowAcquisitions acquisitions that had to wait (queue, spin or park)
- * @param sameNodeHandoffs acquisitions whose previous owner ran on the same NUMA node
+ * @param fastAcquisitions acquisitions that took the lock at the first attempt (a type that is not a
+ *     {@code Lock}: calls that found the guard idle, see {@link ObservedSectionGuard})
+ * @param slowAcquisitions acquisitions that had to wait (queue, spin or park; a type that is not a
+ *     {@code Lock}: calls that found the guard busy)
+ * @param sameNodeHandoffs acquisitions whose previous owner (the thread that ran the previous critical
+ *     section) ran on the same NUMA node
  * @param crossNodeHandoffs acquisitions whose previous owner ran on another NUMA node
  */
 public record LockStats(long fastAcquisitions, long slowAcquisitions, long sameNodeHandoffs, long crossNodeHandoffs) {

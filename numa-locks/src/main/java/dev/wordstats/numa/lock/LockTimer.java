@@ -1,9 +1,11 @@
 package dev.wordstats.numa.lock;
 
 /**
- * Receives wait and hold times from an {@link ObservedLock}. The lock calls both on the releasing
- * thread right after the release, outside the critical section, so an implementation may record
- * into a histogram without lengthening it; it must be thread-safe and should be cheap.
+ * Receives wait and hold times from an {@link ObservedLock} or an {@link ObservedGuard}. An observed
+ * lock calls both on the releasing thread right after the release; an observed guard on the caller's
+ * thread after its {@code call} returns. Either way outside the critical section, so an
+ * implementation may record into a histogram without lengthening it; it must be thread-safe and
+ * should be cheap.
  */
 public interface LockTimer {
 
@@ -16,9 +18,12 @@ public interface LockTimer {
         public void recordHold(long nanos) {}
     };
 
-    /** Time from the call to {@code lock} (or a timed/interruptible variant) to its acquisition. */
+    /**
+     * Time from the call to {@code lock} (or a timed/interruptible variant), or to {@link Guard#call},
+     * to the acquisition (to the start of the critical section, on whichever thread runs it).
+     */
     void recordWait(long nanos);
 
-    /** Time from the outermost acquisition to the matching release. */
+    /** Time from the outermost acquisition (start of the critical section) to the matching release (its end). */
     void recordHold(long nanos);
 }

@@ -10,7 +10,10 @@ import java.util.concurrent.locks.ReentrantLock;
 import java.util.stream.Collectors;
 
 /**
- * The lock algorithms on offer. The constant's name is the one spelling used everywhere: the
+ * The lock algorithms on offer. Every type offers the critical-section API, {@link Guard}
+ * ({@link #createGuard}, observed: {@link #createObservedGuard}); the types that are
+ * {@link Lock}s ({@link #isLock()}) also give a {@link Lock} ({@link #create}, observed:
+ * {@link #createObserved}). The constant's name is the one spelling used everywhere: the
  * {@code wordstats.lock.type} property, the JMH {@code lockType} parameter, the {@code lock} metric
  * tag and the Grafana {@code lock} variable.
  */
@@ -21,6 +24,22 @@ public enum LockType {
         @Override
         public Lock create(NodeLocator nodes, LockSettings settings) {
             return new NumaMcsLock(nodes, settings.handoffAfter());
+        }
+    },
+
+    /**
+     * {@link SynchronizedGuard}: {@code synchronized} on a private monitor (no carrier pinning since
+     * JDK 24, JEP 491). Not a {@link Lock}: it offers only {@link #createGuard}.
+     */
+    SYNCHRONIZED {
+        @Override
+        public Guard createGuard(NodeLocator nodes, LockSettings settings) {
+            return new SynchronizedGuard();
+        }
+
+        @Override
+        public boolean isLock() {
+            return false;
         }
     },
 
@@ -49,32 +68,71 @@ public enum LockType {
     /**
      * A new, unobserved {@link Guard} of this type: the critical-section API every type offers. For a
      * type that {@link #isLock() is a Lock} it takes a {@link #create(NodeLocator, LockSettings) new lock}
-     * around each critical section.
+     * around each critical section; a type that is not overrides this.
      */
     public Guard createGuard(NodeLocator nodes, LockSettings settings) {
         return new LockGuard(this, create(nodes, settings));
     }
 
+    /** As {@link #createGuard(NodeLocator, LockSettings)} with the default settings. */
+    public Guard createGuard(NodeLocator nodes) {
+        return createGuard(nodes, LockSettings.DEFAULTS);
+    }
+
     /**
-     * Whether this type is a {@link Lock} ({@link #create} works); a type that is not offers only
-     * {@link #createGuard}.
+     * A new {@link ObservedGuard} of this type, for every type: it counts fast/slow acquisitions and
+     * same/cross-node handoffs, and reports wait and hold times to {@code timer} ({@link LockTimer#NONE}
+     * for no clock reads). A type that {@link #isLock() is a Lock} is observed through an
+     * {@link ObservedLock} (fast path = the lock's first attempt); any other type through an
+     * {@link ObservedSectionGuard} wrapped around its {@link #createGuard guard} (fast path = the guard
+     * was idle when the call arrived).
+     */
+    public ObservedGuard createObservedGuard(NodeLocator nodes, LockSettings settings, LockTimer timer) {
+        if (isLock()) {
+            return new ObservedLockGuard(createObserved(nodes, settings, timer));
+        }
+        return new ObservedSectionGuard(createGuard(nodes, settings), nodes, timer);
+    }
+
+    /** As {@link #createObservedGuard(NodeLocator, LockSettings, LockTimer)} with the default settings. */
+    public ObservedGuard createObservedGuard(NodeLocator nodes, LockTimer timer) {
+        return createObservedGuard(nodes, LockSettings.DEFAULTS, timer);
+    }
+
+    /**
+     * Whether this type is a {@link Lock} ({@link #create} and {@link #createObserved} work); a type
+     * that is not offers only {@link #createGuard} and {@link #createObservedGuard}.
      */
     public boolean isLock() {
         return true;
     }
 
-    /** A new, unobserved lock of this type with the default settings: it counts nothing and costs nothing extra. */
+    /**
+     * A new, unobserved lock of this type with the default settings: it counts nothing and costs nothing extra.
+     *
+     * @throws UnsupportedOperationException if this type {@link #isLock() is not a Lock}
+     */
     public Lock create(NodeLocator nodes) {
         return create(nodes, LockSettings.DEFAULTS);
     }
 
-    /** A new, unobserved lock of this type, tuned by the {@code settings} that apply to it. */
-    public abstract Lock create(NodeLocator nodes, LockSettings settings);
+    /**
+     * A new, unobserved lock of this type, tuned by the {@code settings} that apply to it.
+     *
+     * @throws UnsupportedOperationException if this type {@link #isLock() is not a Lock}
+     */
+    public Lock create(NodeLocator nodes, LockSettings settings) {
+        throw new UnsupportedOperationException(name() + " is not a java.util.concurrent.locks.Lock: it offers only "
+                + "the critical-section API (LockType.createGuard / createObservedGuard)");
+    }
 
     /**
      * A new lock of this type with the default settings that counts fast/slow acquisitions and
      * same/cross-node handoffs, and reports wait and hold times to {@code timer}
      * ({@link LockTimer#NONE} for no clock reads).
+     *
+     * @throws UnsupportedOperationException if this type {@link #isLock() is not a Lock}; use
+     *     {@link #createObservedGuard(NodeLocator, LockTimer)}, which every type offers
      */
     public ObservedLock createObserved(NodeLocator nodes, LockTimer timer) {
         return createObserved(nodes, LockSettings.DEFAULTS, timer);

@@ -1,7 +1,9 @@
 /**
- * Locks for virtual threads on NUMA machines: {@link dev.wordstats.numa.lock.NumaMcsLock}, the
- * {@link dev.wordstats.numa.lock.LockType} choice and the {@link dev.wordstats.numa.lock.ObservedLock}
- * wrapper that counts how a lock is acquired.
+ * Locks for virtual threads on NUMA machines: {@link dev.wordstats.numa.lock.NumaMcsLock},
+ * {@link dev.wordstats.numa.lock.SynchronizedGuard}, the {@link dev.wordstats.numa.lock.LockType} choice,
+ * the critical-section API every type offers ({@link dev.wordstats.numa.lock.Guard}), and the observed
+ * variants that count how a lock is acquired ({@link dev.wordstats.numa.lock.ObservedLock} for the
+ * {@code Lock} types, {@link dev.wordstats.numa.lock.ObservedGuard} for every type).
  *
  * <h2>Memory-mode naming</h2>
  * Shared fields are reached only through private {@code VarHandle}s and accessors named for their

@@ -44,7 +44,7 @@ class StripedCountsConcurrencyTest {
     @ParameterizedTest(name = "{0}, {1} threads")
     @MethodSource("typesAndKinds")
     void concurrentIncrementsAddsAndBatchesGiveExactTotalsPerKey(LockType type, ThreadKind kind) throws Exception {
-        StripedCounts<String> counts = new StripedCounts<>(STRIPES, i -> type.create(new ThreadIdNodes(2)));
+        StripedCounts<String> counts = new StripedCounts<>(STRIPES, i -> type.createGuard(new ThreadIdNodes(2)));
         AtomicLongArray expected = new AtomicLongArray(VOCABULARY);
         long end = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(DURATION_MILLIS);
         try (Workers workers = new Workers(type + " seed " + SEED)) {
@@ -106,7 +106,7 @@ class StripedCountsConcurrencyTest {
     @ParameterizedTest(name = "{0}, {1} threads")
     @MethodSource("typesAndKinds")
     void concurrentCappedBatchesAreAllOrNothing(LockType type, ThreadKind kind) throws Exception {
-        StripedCounts<String> counts = new StripedCounts<>(STRIPES, i -> type.create(new ThreadIdNodes(2)));
+        StripedCounts<String> counts = new StripedCounts<>(STRIPES, i -> type.createGuard(new ThreadIdNodes(2)));
         int batchSize = 5;
         int batchesPerThread = 40;
         long cap = 200;
@@ -158,7 +158,7 @@ class StripedCountsConcurrencyTest {
     void lockStatsCountOneAcquisitionPerIncrementAcrossObservedStripes(LockType type, ThreadKind kind)
             throws Exception {
         StripedCounts<String> counts =
-                new StripedCounts<>(STRIPES, i -> type.createObserved(new ThreadIdNodes(2), LockTimer.NONE));
+                new StripedCounts<>(STRIPES, i -> type.createObservedGuard(new ThreadIdNodes(2), LockTimer.NONE));
         LongAdder increments = new LongAdder();
         long end = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(DURATION_MILLIS / 2);
         try (Workers workers = new Workers(type)) {

@@ -4,10 +4,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.entry;
 
+import dev.wordstats.numa.lock.Guard;
 import dev.wordstats.numa.lock.LockStats;
 import dev.wordstats.numa.lock.LockTimer;
 import dev.wordstats.numa.lock.LockType;
-import dev.wordstats.numa.lock.ObservedLock;
+import dev.wordstats.numa.lock.ObservedGuard;
 import dev.wordstats.numa.topology.NodeLocator;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -15,18 +16,20 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.locks.Lock;
-import java.util.concurrent.locks.ReentrantLock;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /** Single-threaded behaviour of {@link StripedCounts}: counting, top-N, the distinct cap, lock statistics. */
 @Timeout(value = 30, unit = TimeUnit.SECONDS)
 class StripedCountsTest {
 
-    private final StripedCounts<String> counts = new StripedCounts<>(4, i -> new ReentrantLock());
+    private static final NodeLocator NODES = NodeLocator.singleNode();
+
+    private final StripedCounts<String> counts =
+            new StripedCounts<>(4, i -> LockType.UNFAIR_REENTRANT.createGuard(NODES));
 
     @Test
     void getOfUnseenKeyIsZero() {
@@ -95,7 +98,7 @@ class StripedCountsTest {
     @ParameterizedTest
     @ValueSource(ints = {-1, 0, 3, 6, 12, 1 << 17})
     void constructorRejectsStripeCountsThatAreNotPowersOfTwoInRange(int stripes) {
-        assertThatThrownBy(() -> new StripedCounts<String>(stripes, i -> new ReentrantLock()))
+        assertThatThrownBy(() -> new StripedCounts<String>(stripes, i -> LockType.SYNCHRONIZED.createGuard(NODES)))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("power of two");
     }
@@ -103,7 +106,7 @@ class StripedCountsTest {
     @ParameterizedTest
     @ValueSource(ints = {1, 2, 64, 1 << 16})
     void constructorAcceptsPowersOfTwo(int stripes) {
-        StripedCounts<Integer> store = new StripedCounts<>(stripes, i -> new ReentrantLock());
+        StripedCounts<Integer> store = new StripedCounts<>(stripes, i -> LockType.SYNCHRONIZED.createGuard(NODES));
         assertThat(store.stripeCount()).isEqualTo(stripes);
         for (int key = -1000; key < 1000; key += 7) {
             assertThat(store.stripeOf(key)).isBetween(0, stripes - 1);
@@ -111,16 +114,32 @@ class StripedCountsTest {
     }
 
     @Test
-    void eachStripeHasTheLockTheFactoryMadeForIt() {
-        List<Lock> made = new ArrayList<>();
+    void eachStripeHasTheGuardTheFactoryMadeForIt() {
+        List<Guard> made = new ArrayList<>();
         StripedCounts<String> store = new StripedCounts<>(8, i -> {
-            Lock lock = new ReentrantLock();
-            made.add(lock);
-            return lock;
+            Guard guard = LockType.values()[i % LockType.values().length].createGuard(NODES);
+            made.add(guard);
+            return guard;
         });
         for (int i = 0; i < 8; i++) {
-            assertThat(store.lock(i)).isSameAs(made.get(i));
+            assertThat(store.guard(i)).isSameAs(made.get(i));
         }
+    }
+
+    @Test
+    void sizeIsTheDistinctCountAfterEveryKindOfWrite() {
+        counts.increment("a");
+        counts.add("a", 3);
+        counts.add("b", 2);
+        assertThat(counts.size()).isEqualTo(2);
+        counts.incrementAll(List.of("b", "c", "d", "d"));
+        assertThat(counts.size()).isEqualTo(4);
+        assertThat(counts.addAll(Map.of("d", 1L, "e", 1L, "f", 1L), 5)).isFalse();
+        assertThat(counts.size()).as("a refused batch reserves nothing").isEqualTo(4);
+        assertThat(counts.addAll(Map.of("d", 1L, "e", 1L), 5)).isTrue();
+        assertThat(counts.size()).isEqualTo(5);
+        counts.clear();
+        assertThat(counts.size()).isZero();
     }
 
     @Test
@@ -180,10 +199,10 @@ class StripedCountsTest {
         assertThat(counts.addAll(Map.of("e", 1L), 4)).isFalse();
     }
 
-    @Test
-    void lockStatsSumTheObservedStripes() {
-        StripedCounts<String> observed =
-                new StripedCounts<>(4, i -> LockType.NUMA_MCS.createObserved(NodeLocator.singleNode(), LockTimer.NONE));
+    @ParameterizedTest
+    @EnumSource(LockType.class)
+    void lockStatsSumTheObservedStripes(LockType type) {
+        StripedCounts<String> observed = new StripedCounts<>(4, i -> type.createObservedGuard(NODES, LockTimer.NONE));
         for (int i = 0; i < 10; i++) {
             observed.increment("k" + i);
         }
@@ -194,9 +213,11 @@ class StripedCountsTest {
         assertThat(observed.lockStats().acquisitions())
                 .as("plus one per stripe for total()")
                 .isEqualTo(14);
+        assertThat(observed.size()).as("size() enters no stripe").isEqualTo(10);
+        assertThat(observed.lockStats().acquisitions()).isEqualTo(14);
         LockStats sum = LockStats.ZERO;
         for (int i = 0; i < 4; i++) {
-            sum = sum.plus(((ObservedLock) observed.lock(i)).stats());
+            sum = sum.plus(((ObservedGuard) observed.guard(i)).stats());
         }
         assertThat(observed.lockStats()).isEqualTo(sum);
     }

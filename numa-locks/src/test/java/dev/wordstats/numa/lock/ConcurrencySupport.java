@@ -168,8 +168,9 @@ public final class ConcurrencySupport {
     }
 
     /**
-     * Waits until {@code thread} is parked (WAITING or TIMED_WAITING) or done; returns {@code false}
-     * if it is still running after {@code max}.
+     * Waits until {@code thread} is parked (WAITING or TIMED_WAITING), blocked on a monitor (BLOCKED,
+     * as a thread waiting to enter {@code synchronized} is) or done; returns {@code false} if it is
+     * still running after {@code max}.
      */
     public static boolean awaitParkedOrDone(Thread thread, Duration max) throws InterruptedException {
         long deadline = System.nanoTime() + max.toNanos();
@@ -177,6 +178,7 @@ public final class ConcurrencySupport {
             Thread.State state = thread.getState();
             if (state == Thread.State.WAITING
                     || state == Thread.State.TIMED_WAITING
+                    || state == Thread.State.BLOCKED
                     || state == Thread.State.TERMINATED) {
                 return true;
             }

@@ -16,6 +16,7 @@ import dev.wordstats.numa.lock.ConcurrencySupport.Workers;
 import dev.wordstats.numa.topology.NodeLocator;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
 import java.util.SplittableRandom;
@@ -27,10 +28,13 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.concurrent.locks.Lock;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.EnumSource;
+import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * The {@link Lock} contract every {@link LockType} must keep, after JCTools' {@code QueueSanityTest}:
@@ -247,50 +251,46 @@ public abstract class LockContractTest {
         }
     }
 
-    @ParameterizedTest(name = "{0} threads")
-    @EnumSource(ThreadKind.class)
-    void timedTryLockRespondsToInterruptAndLeavesLockUsable(ThreadKind kind) throws Exception {
-        Lock lock = newContendedLock();
-        AtomicReference<Throwable> thrown = new AtomicReference<>();
-        try (Workers workers = new Workers(lock)) {
-            Holder holder = hold(lock, kind, workers);
-            Thread waiter = workers.start(kind, "timed", () -> {
-                try {
-                    lock.tryLock(1, TimeUnit.HOURS);
-                    thrown.set(new AssertionError("acquired a held lock"));
-                } catch (InterruptedException expected) {
-                    thrown.set(expected);
-                    assertThat(Thread.currentThread().isInterrupted())
-                            .as("status cleared by the exception")
-                            .isFalse();
-                }
-            });
-            awaitParkedOrDone(waiter, Duration.ofMillis(200));
-            waiter.interrupt();
-            waiter.join(PROMPT);
-            assertThat(waiter.isAlive())
-                    .as("interrupted timed waiter returned while the lock is held")
-                    .isFalse();
-            assertThat(thrown.get()).isInstanceOf(InterruptedException.class);
-            holder.release();
-            assertLockUsableByTwoThreads(lock, kind);
-            workers.joinAll(PROMPT);
-        }
-    }
-
     // ---------------------------------------------------------------- interrupts
 
-    @ParameterizedTest(name = "{0} threads")
-    @EnumSource(ThreadKind.class)
-    void lockInterruptiblyRespondsToInterruptAndLeavesLockUsable(ThreadKind kind) throws Exception {
+    /** The two acquisitions that wait interruptibly: each test below runs for both. */
+    enum InterruptibleAcquire {
+        LOCK_INTERRUPTIBLY {
+            @Override
+            void acquire(Lock lock) throws InterruptedException {
+                lock.lockInterruptibly();
+            }
+        },
+        TIMED_TRY_LOCK {
+            @Override
+            void acquire(Lock lock) throws InterruptedException {
+                if (!lock.tryLock(1, TimeUnit.HOURS)) {
+                    throw new AssertionError("a timed tryLock of an hour gave up");
+                }
+            }
+        };
+
+        /** Acquires {@code lock} this way, or throws InterruptedException. */
+        abstract void acquire(Lock lock) throws InterruptedException;
+    }
+
+    static Stream<Arguments> interruptibleAcquiresAndKinds() {
+        return Arrays.stream(InterruptibleAcquire.values())
+                .flatMap(how -> Arrays.stream(ThreadKind.values()).map(kind -> Arguments.of(how, kind)));
+    }
+
+    @ParameterizedTest(name = "{0}, {1} threads")
+    @MethodSource("interruptibleAcquiresAndKinds")
+    void interruptibleAcquireRespondsToInterruptAndLeavesLockUsable(InterruptibleAcquire how, ThreadKind kind)
+            throws Exception {
         Lock lock = newContendedLock();
         AtomicReference<Throwable> thrown = new AtomicReference<>();
         AtomicBoolean behindAcquired = new AtomicBoolean();
-        try (Workers workers = new Workers(lock)) {
+        try (Workers workers = new Workers(lock + " " + how)) {
             Holder holder = hold(lock, kind, workers);
             Thread waiter = workers.start(kind, "interruptible", () -> {
                 try {
-                    lock.lockInterruptibly();
+                    how.acquire(lock);
                     lock.unlock();
                     thrown.set(new AssertionError("acquired a held lock"));
                 } catch (InterruptedException expected) {
@@ -301,6 +301,7 @@ public abstract class LockContractTest {
                 }
             });
             awaitParkedOrDone(waiter, Duration.ofMillis(200));
+            // Queued behind the one that is interrupted: must still be woken when the holder releases.
             Thread behind = workers.start(kind, "behind", () -> {
                 lock.lock();
                 try {
@@ -329,30 +330,15 @@ public abstract class LockContractTest {
         }
     }
 
-    @ParameterizedTest(name = "{0} threads")
-    @EnumSource(ThreadKind.class)
-    void lockInterruptiblyWithInterruptPendingThrowsWithoutAcquiring(ThreadKind kind) throws Exception {
+    @ParameterizedTest(name = "{0}, {1} threads")
+    @MethodSource("interruptibleAcquiresAndKinds")
+    void interruptibleAcquireWithInterruptPendingThrowsWithoutAcquiring(InterruptibleAcquire how, ThreadKind kind)
+            throws Exception {
         Lock lock = newLock();
         inThread(kind, "interrupted", () -> {
             Thread.currentThread().interrupt();
-            assertThatThrownBy(lock::lockInterruptibly)
-                    .as("lockInterruptibly on a free lock, interrupt pending")
-                    .isInstanceOf(InterruptedException.class);
-            assertThat(Thread.currentThread().isInterrupted())
-                    .as("status cleared by the exception")
-                    .isFalse();
-        });
-        assertLockUsableByTwoThreads(lock, kind);
-    }
-
-    @ParameterizedTest(name = "{0} threads")
-    @EnumSource(ThreadKind.class)
-    void timedTryLockWithInterruptPendingThrowsWithoutAcquiring(ThreadKind kind) throws Exception {
-        Lock lock = newLock();
-        inThread(kind, "interrupted", () -> {
-            Thread.currentThread().interrupt();
-            assertThatThrownBy(() -> lock.tryLock(1, TimeUnit.SECONDS))
-                    .as("tryLock(time) on a free lock, interrupt pending")
+            assertThatThrownBy(() -> how.acquire(lock))
+                    .as("%s on a free lock, interrupt pending", how)
                     .isInstanceOf(InterruptedException.class);
             assertThat(Thread.currentThread().isInterrupted())
                     .as("status cleared by the exception")

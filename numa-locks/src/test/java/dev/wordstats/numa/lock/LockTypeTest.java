@@ -7,6 +7,8 @@ import dev.wordstats.numa.topology.NodeLocator;
 import java.time.Duration;
 import java.util.concurrent.locks.ReentrantLock;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 
 /** The {@link LockType} factory: which lock each name makes, its settings, and parsing. */
 class LockTypeTest {
@@ -22,6 +24,37 @@ class LockTypeTest {
         assertThat(LockType.UNFAIR_REENTRANT.create(NODES))
                 .isInstanceOfSatisfying(
                         ReentrantLock.class, lock -> assertThat(lock.isFair()).isFalse());
+    }
+
+    @Test
+    void synchronizedIsAGuardOnlyAndSaysSoWhenAskedForALock() {
+        assertThat(LockType.SYNCHRONIZED.isLock()).isFalse();
+        assertThat(LockType.SYNCHRONIZED.createGuard(NODES)).isInstanceOf(SynchronizedGuard.class);
+        assertThat(LockType.SYNCHRONIZED.createGuard(NODES))
+                .as("a new monitor each time")
+                .isNotSameAs(LockType.SYNCHRONIZED.createGuard(NODES));
+        assertThatThrownBy(() -> LockType.SYNCHRONIZED.create(NODES))
+                .isInstanceOf(UnsupportedOperationException.class)
+                .hasMessageContaining("SYNCHRONIZED")
+                .hasMessageContaining("createGuard");
+        assertThatThrownBy(() -> LockType.SYNCHRONIZED.createObserved(NODES, LockTimer.NONE))
+                .isInstanceOf(UnsupportedOperationException.class);
+    }
+
+    @ParameterizedTest
+    @EnumSource(LockType.class)
+    void everyTypeMakesGuardsOfItsTypeAndTheLockTypesAlsoLocks(LockType type) {
+        assertThat(type.createGuard(NODES).type()).isEqualTo(type);
+        ObservedGuard observed = type.createObservedGuard(NODES, LockTimer.NONE);
+        assertThat(observed.type()).isEqualTo(type);
+        assertThat(observed.stats()).isEqualTo(LockStats.ZERO);
+        if (type.isLock()) {
+            assertThat(type.create(NODES)).isNotNull();
+            assertThat(type.createGuard(NODES)).isInstanceOf(LockGuard.class);
+            assertThat(observed).isInstanceOf(ObservedLockGuard.class);
+        } else {
+            assertThat(observed).isInstanceOf(ObservedSectionGuard.class);
+        }
     }
 
     @Test
@@ -54,6 +87,12 @@ class LockTypeTest {
         assertThatThrownBy(() -> LockType.parse("SPIN"))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("SPIN")
-                .hasMessageContaining("NUMA_MCS, FAIR_REENTRANT, UNFAIR_REENTRANT");
+                .hasMessageContaining(LockType.allowedValues());
+        for (LockType type : LockType.values()) {
+            assertThat(LockType.allowedValues()).contains(type.name());
+            assertThat(LockType.parse(
+                            type.name().toLowerCase(java.util.Locale.ROOT).replace('_', '-')))
+                    .isEqualTo(type);
+        }
     }
 }

@@ -27,7 +27,6 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
-import org.junit.jupiter.params.provider.EnumSource;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
@@ -39,8 +38,12 @@ import org.junit.jupiter.params.provider.MethodSource;
 class ObservedLockStatsTest {
 
     static Stream<Arguments> typesAndKinds() {
-        return Arrays.stream(LockType.values())
-                .flatMap(type -> Arrays.stream(ThreadKind.values()).map(kind -> Arguments.of(type, kind)));
+        return lockTypes().flatMap(type -> Arrays.stream(ThreadKind.values()).map(kind -> Arguments.of(type, kind)));
+    }
+
+    /** The types that are Locks: only they have an ObservedLock (every type's guard: ObservedGuardContractTest). */
+    static Stream<LockType> lockTypes() {
+        return Arrays.stream(LockType.values()).filter(LockType::isLock);
     }
 
     @ParameterizedTest(name = "{0}, {1} threads")
@@ -102,7 +105,7 @@ class ObservedLockStatsTest {
     }
 
     @ParameterizedTest(name = "{0}")
-    @EnumSource(LockType.class)
+    @MethodSource("lockTypes")
     void handoffsBetweenThreadsOnAlternatingNodesAllCrossNodes(LockType type) throws Exception {
         AssignedNodes nodes = new AssignedNodes(2);
         ObservedLock lock = type.createObserved(nodes, LockTimer.NONE);
@@ -127,7 +130,7 @@ class ObservedLockStatsTest {
     }
 
     @ParameterizedTest(name = "{0}")
-    @EnumSource(LockType.class)
+    @MethodSource("lockTypes")
     void uncontendedAcquisitionsTakeTheFastPathAndStayOnTheNode(LockType type) {
         ObservedLock lock = type.createObserved(NodeLocator.singleNode(), LockTimer.NONE);
         assertThat(lock.stats()).isEqualTo(LockStats.ZERO);
@@ -140,7 +143,7 @@ class ObservedLockStatsTest {
     }
 
     @ParameterizedTest(name = "{0}")
-    @EnumSource(LockType.class)
+    @MethodSource("lockTypes")
     void waitingAcquisitionTakesTheSlowPathAndIsTimed(LockType type) throws Exception {
         RecordingTimer timer = new RecordingTimer();
         ObservedLock lock = type.createObserved(NodeLocator.singleNode(), timer);
@@ -172,7 +175,7 @@ class ObservedLockStatsTest {
     }
 
     @ParameterizedTest(name = "{0}")
-    @EnumSource(LockType.class)
+    @MethodSource("lockTypes")
     void nestedHoldIsOneAcquisitionWithOneHoldRecord(LockType type) {
         RecordingTimer timer = new RecordingTimer();
         ObservedLock lock = type.createObserved(NodeLocator.singleNode(), timer);
@@ -188,7 +191,7 @@ class ObservedLockStatsTest {
     }
 
     @ParameterizedTest(name = "{0}")
-    @EnumSource(LockType.class)
+    @MethodSource("lockTypes")
     void newConditionThrowsUnsupportedOperation(LockType type) {
         ObservedLock lock = type.createObserved(NodeLocator.singleNode(), LockTimer.NONE);
         assertThatThrownBy(lock::newCondition)

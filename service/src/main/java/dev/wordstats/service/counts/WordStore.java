@@ -17,14 +17,16 @@ import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.stereotype.Component;
 
 /**
- * The word counts: a {@link StripedCounts} whose stripes are guarded by observed locks of the
- * configured {@link LockType}, capped at {@code wordstats.limits.max-distinct-words} distinct words.
+ * The word counts: a {@link StripedCounts} whose stripes are guarded by observed guards
+ * ({@link LockType#createObservedGuard}) of the configured {@link LockType}, whatever the type (a
+ * {@code Lock}, a monitor or a delegating lock), capped at {@code wordstats.limits.max-distinct-words}
+ * distinct words.
  *
  * <p>Every write adds a whole request's words at once, all or nothing: a request that would take
  * the store past its distinct-word cap adds nothing and gets {@link StoreFullException}.
  *
  * <p>{@link #wordsCounted()} is kept in a {@link LongAdder} (striped per thread contention), so
- * counting it adds no shared hot spot; the lock statistics are kept by the locks themselves.
+ * counting it adds no shared hot spot; the lock statistics are kept by the guards themselves.
  */
 @Component
 public class WordStore {
@@ -48,7 +50,7 @@ public class WordStore {
         LockSettings settings = properties.lock().settings();
         this.maxDistinct = properties.limits().maxDistinctWords();
         this.counts = new StripedCounts<>(
-                properties.lock().stripes(), i -> lockType.createObserved(nodes, settings, lockTimer));
+                properties.lock().stripes(), i -> lockType.createObservedGuard(nodes, settings, lockTimer));
     }
 
     /**
@@ -123,7 +125,7 @@ public class WordStore {
         return maxDistinct;
     }
 
-    /** The stripe locks' statistics, summed. */
+    /** The stripe guards' statistics, summed. */
     public LockStats lockStats() {
         return counts.lockStats();
     }

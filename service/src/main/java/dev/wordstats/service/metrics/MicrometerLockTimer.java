@@ -11,8 +11,8 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * Records the stripe locks' wait and hold times into {@code wordstats.lock.wait} and
- * {@code wordstats.lock.held} (percentile histograms on, tag {@code lock}). The locks call it on the
- * releasing thread after the release, outside the critical section.
+ * {@code wordstats.lock.held} (percentile histograms on, tag {@code lock}). The observed guards call
+ * it outside the critical section (see {@code dev.wordstats.numa.lock.LockTimer}).
  *
  * <p><b>Sampled:</b> one call in {@code wordstats.lock.timing-sample-every} (default 8), chosen with
  * {@link ThreadLocalRandom}, is recorded. The two timers are shared by every stripe, and recording
@@ -50,7 +50,7 @@ final class MicrometerLockTimer implements LockTimer, MeterBinder {
     @Override
     public void bindTo(MeterRegistry registry) {
         this.waitTimer = Timer.builder("wordstats.lock.wait")
-                .description("Time from asking for a stripe lock to holding it")
+                .description("Time from asking for a stripe lock to holding it (to the start of the critical section)")
                 .tag("lock", lockType.name())
                 .publishPercentileHistogram()
                 // Micrometer's default histogram starts at 1 ms; a stripe lock's waits and holds are
@@ -59,7 +59,7 @@ final class MicrometerLockTimer implements LockTimer, MeterBinder {
                 .maximumExpectedValue(MAX_EXPECTED)
                 .register(registry);
         this.heldTimer = Timer.builder("wordstats.lock.held")
-                .description("Time a stripe lock was held, from acquisition to release")
+                .description("Time a stripe lock was held, from acquisition to release (the critical section)")
                 .tag("lock", lockType.name())
                 .publishPercentileHistogram()
                 // Micrometer's default histogram starts at 1 ms; a stripe lock's waits and holds are

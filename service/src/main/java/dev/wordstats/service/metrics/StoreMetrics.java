@@ -9,8 +9,9 @@ import java.util.function.ToDoubleFunction;
 import org.springframework.stereotype.Component;
 
 /**
- * The store and its stripe locks as meters, all read at scrape time from counters the store and the
- * locks keep anyway (so the request path does no extra work for them):
+ * The store and its stripe guards as meters, all read at scrape time from counters the store and the
+ * observed guards keep anyway (so the request path does no extra work for them), for every lock type
+ * (what fast and slow mean for each: {@code dev.wordstats.numa.lock.ObservedGuard}):
  * <ul>
  *   <li>{@code wordstats.lock.acquisitions} (tags {@code lock}, {@code path=fast|slow});</li>
  *   <li>{@code wordstats.lock.handoffs} (tags {@code lock}, {@code locality=same_node|cross_node});</li>
@@ -36,7 +37,7 @@ class StoreMetrics implements MeterBinder {
         lockCounter(
                 registry,
                 "wordstats.lock.acquisitions",
-                "Stripe lock acquisitions, by path: fast (first attempt) or slow (waited)",
+                "Stripe lock acquisitions, by path: fast (first attempt, or found idle) or slow (waited, or found busy)",
                 lock,
                 "path",
                 "fast",
@@ -44,7 +45,7 @@ class StoreMetrics implements MeterBinder {
         lockCounter(
                 registry,
                 "wordstats.lock.acquisitions",
-                "Stripe lock acquisitions, by path: fast (first attempt) or slow (waited)",
+                "Stripe lock acquisitions, by path: fast (first attempt, or found idle) or slow (waited, or found busy)",
                 lock,
                 "path",
                 "slow",
