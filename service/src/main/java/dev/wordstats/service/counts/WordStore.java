@@ -5,6 +5,7 @@ import dev.wordstats.numa.lock.LockSettings;
 import dev.wordstats.numa.lock.LockStats;
 import dev.wordstats.numa.lock.LockTimer;
 import dev.wordstats.numa.lock.LockType;
+import dev.wordstats.numa.lock.ObservedLock;
 import dev.wordstats.numa.topology.NodeLocator;
 import dev.wordstats.service.WordstatsProperties;
 import dev.wordstats.service.numa.NumaRuntime;
@@ -121,6 +122,21 @@ public class WordStore {
 
     public long maxDistinct() {
         return maxDistinct;
+    }
+
+    /** The stripe locks' acquisitions by the node of the acquiring thread, summed over the stripes. */
+    public long[] lockAcquisitionsByNode() {
+        long[] sum = new long[0];
+        for (int i = 0; i < counts.stripeCount(); i++) {
+            if (counts.lock(i) instanceof ObservedLock observed) {
+                long[] byNode = observed.acquisitionsByNode();
+                sum = sum.length == 0 ? new long[byNode.length] : sum;
+                for (int n = 0; n < Math.min(sum.length, byNode.length); n++) {
+                    sum[n] += byNode[n];
+                }
+            }
+        }
+        return sum;
     }
 
     /** The stripe locks' statistics, summed. */
