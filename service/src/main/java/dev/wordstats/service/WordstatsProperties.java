@@ -2,6 +2,7 @@ package dev.wordstats.service;
 
 import dev.wordstats.numa.lock.LockSettings;
 import dev.wordstats.numa.lock.LockType;
+import dev.wordstats.numa.scheduler.SchedulerMode;
 import jakarta.validation.Valid;
 import jakarta.validation.constraints.Max;
 import jakarta.validation.constraints.Min;
@@ -73,11 +74,20 @@ public record WordstatsProperties(
      *                         CPUs into N simulated nodes (at most the CPU count)
      * @param pinCarriers      pin each carrier thread of the virtual-thread scheduler to one CPU
      * @param nodeRefreshEvery a carrier re-reads its NUMA node (getcpu) every this many lookups
+     * @param scheduler        the virtual-thread scheduler: {@code default} (the JDK's: one pool of
+     *                         carriers, a virtual thread may resume on any node after each park) or
+     *                         {@code per-node} (one scheduler per node, its carriers pinned to the
+     *                         node's CPUs: each request's virtual thread is started on a node, round
+     *                         robin, and it and its batch workers stay there, so the locks know their
+     *                         node exactly). {@code per-node} needs {@code --add-opens
+     *                         java.base/java.lang=ALL-UNNAMED}; without it the service falls back to
+     *                         {@code default} and says so at startup
      */
     public record Numa(
             @DefaultValue("0") @Min(0) @Max(4096) int simulatedNodes,
             @DefaultValue("false") boolean pinCarriers,
-            @DefaultValue("1024") @Min(1) @Max(1 << 30) int nodeRefreshEvery) {}
+            @DefaultValue("1024") @Min(1) @Max(1 << 30) int nodeRefreshEvery,
+            @DefaultValue("default") @NotNull SchedulerMode scheduler) {}
 
     /**
      * @param maxBodyBytes     the largest request body; a larger one gets 413 (counted while reading)

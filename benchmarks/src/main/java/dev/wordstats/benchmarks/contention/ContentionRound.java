@@ -3,6 +3,7 @@ package dev.wordstats.benchmarks.contention;
 import dev.wordstats.numa.lock.Guard;
 import dev.wordstats.numa.topology.NodeLocator;
 import java.util.concurrent.CountDownLatch;
+import java.util.function.IntFunction;
 import org.HdrHistogram.Histogram;
 import org.openjdk.jmh.infra.Blackhole;
 
@@ -71,6 +72,33 @@ final class ContentionRound {
             boolean yieldInCrit,
             long remotePenaltyTokens,
             boolean recordWaits) {
+        this(
+                guard,
+                nodes,
+                actionsCount,
+                threadCount,
+                beforeCpuTokens,
+                inCpuTokens,
+                yieldsBefore,
+                yieldInCrit,
+                remotePenaltyTokens,
+                recordWaits,
+                i -> Thread.ofVirtual());
+    }
+
+    /** As above, thread {@code i} built by {@code builders.apply(i)} (e.g. on node {@code i mod nodes}). */
+    ContentionRound(
+            Guard guard,
+            NodeLocator nodes,
+            int actionsCount,
+            int threadCount,
+            long beforeCpuTokens,
+            long inCpuTokens,
+            int yieldsBefore,
+            boolean yieldInCrit,
+            long remotePenaltyTokens,
+            boolean recordWaits,
+            IntFunction<Thread.Builder.OfVirtual> builders) {
         if (threadCount < 1 || actionsCount < threadCount) {
             throw new IllegalArgumentException(
                     "need 1 <= threads <= actionsCount, got threads=" + threadCount + ", actionsCount=" + actionsCount);
@@ -91,7 +119,7 @@ final class ContentionRound {
         int remainder = actionsCount % threadCount;
         for (int i = 0; i < threadCount; i++) {
             workers[i] = new Worker(share + (i < remainder ? 1 : 0));
-            threads[i] = Thread.ofVirtual().name("contender-" + i).unstarted(workers[i]);
+            threads[i] = builders.apply(i).name("contender-" + i).unstarted(workers[i]);
         }
     }
 

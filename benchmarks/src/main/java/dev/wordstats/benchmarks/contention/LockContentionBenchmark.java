@@ -1,10 +1,11 @@
 package dev.wordstats.benchmarks.contention;
 
 import dev.wordstats.benchmarks.BenchmarkJvm;
+import dev.wordstats.benchmarks.BenchmarkNuma;
 import dev.wordstats.benchmarks.CpuTokens;
-import dev.wordstats.benchmarks.NodeSetup;
 import dev.wordstats.numa.lock.LockSettings;
 import dev.wordstats.numa.lock.LockType;
+import dev.wordstats.numa.setup.NumaSetup;
 import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
@@ -33,7 +34,8 @@ import org.openjdk.jmh.annotations.Warmup;
  * low contention ({@code beforeCpuTokens = 128 x inCpuTokens}). With {@code simulatedNodes > 0} the
  * CPUs are split into that many virtual nodes and {@code remotePenaltyTokens} models a cross-node
  * handoff (see {@link ContentionRound}). The carriers of the virtual-thread scheduler are pinned to
- * CPUs once per trial and the mapping is printed.
+ * CPUs once per trial and the mapping is printed. {@code scheduler} chooses the JDK's scheduler or
+ * one per node (threads spread evenly over the nodes and kept there).
  *
  * <p>Secondary results ({@link ContentionMetrics}): wait-time p50/p99/max, Jain's fairness index,
  * cross-node handoff share, the calibrated critical-section length.
@@ -98,6 +100,13 @@ public class LockContentionBenchmark {
     public boolean pinCarriers;
 
     /**
+     * {@code default}: the JDK's scheduler; {@code per-node}: one scheduler per node, carriers pinned
+     * to the node's CPUs, thread i started on node {@code i mod nodes} and kept there.
+     */
+    @Param("default")
+    public String scheduler;
+
+    /**
      * Time each acquisition (two {@code nanoTime} reads, one of them inside the critical section): false
      * for throughput figures, where the read inside would lengthen the critical section.
      */
@@ -108,14 +117,14 @@ public class LockContentionBenchmark {
     @Param("1000")
     public long handoffAfterMicros;
 
-    private NodeSetup nodes;
+    private NumaSetup nodes;
     private LockSettings settings;
     private double csNanos;
     private ContentionRound round;
 
     @Setup(Level.Trial)
     public void setUpTrial() {
-        nodes = NodeSetup.create(simulatedNodes, pinCarriers);
+        nodes = BenchmarkNuma.create(simulatedNodes, pinCarriers, scheduler);
         settings = new LockSettings(Duration.ofNanos(TimeUnit.MICROSECONDS.toNanos(handoffAfterMicros)));
         csNanos = CpuTokens.nanosFor(inCpuTokens, 300);
         System.out.printf("# critical section: %d tokens = %.0f ns on one thread%n", inCpuTokens, csNanos);
@@ -133,7 +142,8 @@ public class LockContentionBenchmark {
                 yieldsBefore,
                 yieldInCrit,
                 remotePenaltyTokens,
-                recordWaits);
+                recordWaits,
+                BenchmarkNuma.spreadOverNodes(nodes));
         round.start();
     }
 
@@ -151,5 +161,10 @@ public class LockContentionBenchmark {
         if (round.actionsDone() != actionsCount) {
             throw new IllegalStateException("did " + round.actionsDone() + " actions, expected " + actionsCount);
         }
+    }
+
+    @TearDown(Level.Trial)
+    public void tearDownTrial() {
+        nodes.close();
     }
 }

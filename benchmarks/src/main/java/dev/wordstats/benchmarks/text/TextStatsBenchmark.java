@@ -1,10 +1,12 @@
 package dev.wordstats.benchmarks.text;
 
 import dev.wordstats.benchmarks.BenchmarkJvm;
-import dev.wordstats.benchmarks.NodeSetup;
+import dev.wordstats.benchmarks.BenchmarkNuma;
+import dev.wordstats.numa.setup.NumaSetup;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.IntFunction;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
@@ -83,7 +85,12 @@ public class TextStatsBenchmark {
     @Param("true")
     public boolean pinCarriers;
 
-    private NodeSetup nodes;
+    /** {@code default}: the JDK's scheduler; {@code per-node}: one per node, worker t on node {@code t mod nodes}. */
+    @Param("default")
+    public String scheduler;
+
+    private NumaSetup nodes;
+    private IntFunction<Thread.Builder.OfVirtual> builders;
     private List<String> text;
     private long expectedWords;
     private WordCounter counter;
@@ -93,7 +100,8 @@ public class TextStatsBenchmark {
 
     @Setup(Level.Trial)
     public void setUpTrial() {
-        nodes = NodeSetup.create(simulatedNodes, pinCarriers);
+        nodes = BenchmarkNuma.create(simulatedNodes, pinCarriers, scheduler);
+        builders = BenchmarkNuma.spreadOverNodes(nodes);
         text = new ZipfText(vocabulary, 1.0, seed).lines(lines, meanWordsPerLine, seed);
         long words = 0;
         for (String line : text) {
@@ -115,7 +123,7 @@ public class TextStatsBenchmark {
         workers = new Thread[threads];
         WordCounter store = counter;
         for (int t = 0; t < threads; t++) {
-            workers[t] = Thread.ofVirtual().name("counter-" + t).start(() -> {
+            workers[t] = builders.apply(t).name("counter-" + t).start(() -> {
                 try {
                     ready.countDown();
                     go.await();
@@ -146,5 +154,10 @@ public class TextStatsBenchmark {
         if (counter.total() != expectedWords) {
             throw new IllegalStateException("counted " + counter.total() + " words, expected " + expectedWords);
         }
+    }
+
+    @TearDown(Level.Trial)
+    public void tearDownTrial() {
+        nodes.close();
     }
 }

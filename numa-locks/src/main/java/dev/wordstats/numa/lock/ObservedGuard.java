@@ -29,4 +29,10 @@ public interface ObservedGuard extends Guard {
      * atomically but the four together are not one instant.
      */
     LockStats stats();
+
+    /**
+     * Acquisitions by the node of the thread that ran the critical section ({@code [i]} for node
+     * {@code i} of the locator), read like {@link #stats()}.
+     */
+    long[] acquisitionsByNode();
 }

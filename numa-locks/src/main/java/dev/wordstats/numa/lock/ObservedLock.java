@@ -33,6 +33,7 @@ public final class ObservedLock implements Lock {
     private static final VarHandle SLOW;
     private static final VarHandle SAME_NODE;
     private static final VarHandle CROSS_NODE;
+    private static final VarHandle BY_NODE = MethodHandles.arrayElementVarHandle(long[].class);
 
     static {
         try {
@@ -56,6 +57,8 @@ public final class ObservedLock implements Lock {
     private long slow; // written (opaque) by the owner after a waiting acquisition; read (opaque) by stats()
     private long sameNode; // written (opaque) by the owner when the previous owner ran on its node; read by stats()
     private long crossNode; // written (opaque) by the owner when the previous owner ran elsewhere; read by stats()
+    private final long[]
+            byNode; // [i] written (opaque) by the owner after an acquisition on node i; read by acquisitionsByNode()
 
     private Thread owner; // written plain by the owner (set after acquire, cleared before release)
     private int depth; // owner only: reentrant hold depth as seen through this wrapper
@@ -69,6 +72,7 @@ public final class ObservedLock implements Lock {
         this.nodes = Objects.requireNonNull(nodes, "nodes");
         this.timer = Objects.requireNonNull(timer, "timer");
         this.timed = timer != LockTimer.NONE;
+        this.byNode = new long[nodes.nodeCount()];
     }
 
     /** The type of the wrapped lock. */
@@ -81,6 +85,15 @@ public final class ObservedLock implements Lock {
         return new LockStats(
                 (long) FAST.getOpaque(this), (long) SLOW.getOpaque(this), (long) SAME_NODE.getOpaque(this), (long)
                         CROSS_NODE.getOpaque(this));
+    }
+
+    /** Acquisitions so far by threads on each node (index: node), from the node lookup at each acquisition. */
+    public long[] acquisitionsByNode() {
+        long[] copy = new long[byNode.length];
+        for (int i = 0; i < copy.length; i++) {
+            copy[i] = (long) BY_NODE.getOpaque(byNode, i);
+        }
+        return copy;
     }
 
     @Override
@@ -183,6 +196,9 @@ public final class ObservedLock implements Lock {
                 }
             }
             lastNode = node;
+            if (node < byNode.length) {
+                BY_NODE.setOpaque(byNode, node, byNode[node] + 1);
+            }
             if (timed) {
                 long now = System.nanoTime();
                 heldSince = now;

@@ -46,6 +46,11 @@ final class ObservedLockGuard implements ObservedGuard {
         return lock.stats();
     }
 
+    @Override
+    public long[] acquisitionsByNode() {
+        return lock.acquisitionsByNode();
+    }
+
     /** The observed lock this guard takes. */
     ObservedLock lock() {
         return lock;

@@ -67,6 +67,7 @@ final class ObservedSectionGuard implements ObservedGuard {
     private static final VarHandle SAME_NODE;
     private static final VarHandle CROSS_NODE;
     private static final VarHandle BUSY;
+    private static final VarHandle BY_NODE = MethodHandles.arrayElementVarHandle(long[].class);
 
     static {
         try {
@@ -93,6 +94,9 @@ final class ObservedSectionGuard implements ObservedGuard {
     private long sameNode; // written (opaque) by the runner when the previous runner was on its node; read by stats()
     private long crossNode; // written (opaque) by the runner when the previous runner was elsewhere; read by stats()
 
+    private final long[]
+            byNode; // [i] written (opaque) by the runner of a section on node i; read by acquisitionsByNode()
+
     private Thread runner; // plain, owner only: the thread running the outermost critical section, else null
     private int lastNode = -1; // plain, owner only: node of the previous runner, -1 before the first
 
@@ -101,6 +105,16 @@ final class ObservedSectionGuard implements ObservedGuard {
         this.nodes = Objects.requireNonNull(nodes, "nodes");
         this.timer = Objects.requireNonNull(timer, "timer");
         this.timed = timer != LockTimer.NONE;
+        this.byNode = new long[nodes.nodeCount()];
+    }
+
+    @Override
+    public long[] acquisitionsByNode() {
+        long[] copy = new long[byNode.length];
+        for (int i = 0; i < copy.length; i++) {
+            copy[i] = (long) BY_NODE.getOpaque(byNode, i);
+        }
+        return copy;
     }
 
     @Override
@@ -157,6 +171,9 @@ final class ObservedSectionGuard implements ObservedGuard {
             }
         }
         lastNode = node;
+        if (node >= 0 && node < byNode.length) {
+            BY_NODE.setOpaque(byNode, node, byNode[node] + 1);
+        }
         long began = timing == null ? 0L : System.nanoTime();
         try {
             return criticalSection.get();

@@ -127,6 +127,7 @@ class ObservedLockStatsTest {
             workers.joinAll(PROMPT);
         }
         assertThat(lock.stats()).isEqualTo(new LockStats(2L * rounds, 0, 0, 2L * rounds - 1));
+        assertThat(lock.acquisitionsByNode()).as("acquisitions by node").containsExactly(rounds, rounds);
     }
 
     @ParameterizedTest(name = "{0}")

@@ -1,6 +1,7 @@
 package dev.wordstats.service.counts;
 
 import dev.wordstats.service.WordstatsProperties;
+import dev.wordstats.service.numa.NumaRuntime;
 import dev.wordstats.service.text.Tokenizer;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -13,6 +14,7 @@ import java.util.concurrent.Future;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
+import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.stereotype.Component;
 
 /**
@@ -29,17 +31,31 @@ import org.springframework.stereotype.Component;
 @Component
 public class WordCounting {
 
-    private static final ThreadFactory BATCH_THREADS =
-            Thread.ofVirtual().name("batch-", 0).factory();
-
     private final Tokenizer tokenizer;
     private final WordStore store;
     private final int parallelism;
+    private final ThreadFactory workerThreads;
 
+    /**
+     * The counting Spring builds: batch workers are started on the node of the request's thread
+     * (in per-node mode, that node's scheduler, so a request and its workers share one node).
+     */
+    @Autowired
+    public WordCounting(Tokenizer tokenizer, WordStore store, WordstatsProperties properties, NumaRuntime numa) {
+        this(tokenizer, store, properties, numa.schedulers().currentNodeFactory("batch-node"));
+    }
+
+    /** Counting whose batch workers are plain virtual threads (the default scheduler). */
     public WordCounting(Tokenizer tokenizer, WordStore store, WordstatsProperties properties) {
+        this(tokenizer, store, properties, Thread.ofVirtual().name("batch-", 0).factory());
+    }
+
+    private WordCounting(
+            Tokenizer tokenizer, WordStore store, WordstatsProperties properties, ThreadFactory workerThreads) {
         this.tokenizer = tokenizer;
         this.store = store;
         this.parallelism = properties.batch().parallelism();
+        this.workerThreads = workerThreads;
     }
 
     /**
@@ -118,13 +134,13 @@ public class WordCounting {
     }
 
     /** Runs {@code task} on {@code workers} virtual threads (inline for one) and rethrows the first failure. */
-    private static void runOnWorkers(int workers, Runnable task) {
+    private void runOnWorkers(int workers, Runnable task) {
         if (workers == 1) {
             task.run();
             return;
         }
         List<Future<?>> futures = new ArrayList<>(workers);
-        try (ExecutorService executor = Executors.newThreadPerTaskExecutor(BATCH_THREADS)) {
+        try (ExecutorService executor = Executors.newThreadPerTaskExecutor(workerThreads)) {
             for (int w = 0; w < workers; w++) {
                 futures.add(executor.submit(task));
             }

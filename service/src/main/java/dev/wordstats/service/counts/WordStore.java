@@ -5,6 +5,7 @@ import dev.wordstats.numa.lock.LockSettings;
 import dev.wordstats.numa.lock.LockStats;
 import dev.wordstats.numa.lock.LockTimer;
 import dev.wordstats.numa.lock.LockType;
+import dev.wordstats.numa.lock.ObservedGuard;
 import dev.wordstats.numa.topology.NodeLocator;
 import dev.wordstats.service.WordstatsProperties;
 import dev.wordstats.service.numa.NumaRuntime;
@@ -123,6 +124,21 @@ public class WordStore {
 
     public long maxDistinct() {
         return maxDistinct;
+    }
+
+    /** The stripe guards' acquisitions by the node of the thread that ran the critical section, summed. */
+    public long[] lockAcquisitionsByNode() {
+        long[] sum = new long[0];
+        for (int i = 0; i < counts.stripeCount(); i++) {
+            if (counts.guard(i) instanceof ObservedGuard observed) {
+                long[] byNode = observed.acquisitionsByNode();
+                sum = sum.length == 0 ? new long[byNode.length] : sum;
+                for (int n = 0; n < Math.min(sum.length, byNode.length); n++) {
+                    sum[n] += byNode[n];
+                }
+            }
+        }
+        return sum;
     }
 
     /** The stripe guards' statistics, summed. */

@@ -1,6 +1,7 @@
 /**
- * Micrometer bindings: the lock and store statistics the code already keeps, read at scrape time, and the
- * lock timers. Reads {@code counts}; nothing in the service depends on this package.
+ * Micrometer bindings: the lock and store statistics the code already keeps, read at scrape time, the
+ * lock timers, and what each NUMA node did. Reads {@code counts} and {@code numa}; nothing in the service
+ * depends on this package.
  */
 @NullMarked
 package dev.wordstats.service.metrics;

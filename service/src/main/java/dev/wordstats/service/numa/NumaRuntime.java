@@ -1,29 +1,29 @@
 package dev.wordstats.service.numa;
 
-import dev.wordstats.numa.carrier.CarrierNodeLocator;
-import dev.wordstats.numa.carrier.CarrierPinning;
 import dev.wordstats.numa.carrier.PinningReport;
+import dev.wordstats.numa.scheduler.NodeSchedulers;
+import dev.wordstats.numa.setup.NumaSetup;
 import dev.wordstats.numa.topology.NodeLocator;
 import dev.wordstats.numa.topology.Topology;
 import dev.wordstats.service.WordstatsProperties;
 import java.util.Optional;
+import java.util.concurrent.atomic.LongAdder;
 import org.springframework.boot.thread.Threading;
 import org.springframework.core.env.Environment;
 import org.springframework.stereotype.Component;
 
 /**
- * The machine as the service sees it, set up once at startup: the NUMA topology (real, or the
- * allowed CPUs split into {@code wordstats.numa.simulated-nodes} simulated nodes), the node locator
- * the stripe locks ask, the carrier pinning report (when {@code wordstats.numa.pin-carriers}) and
- * whether requests run on virtual or platform threads.
+ * The machine as the service sees it: a Spring bean around the library's {@link NumaSetup}, built
+ * once at startup from {@code wordstats.numa.*} (topology, simulated nodes, carrier pinning,
+ * scheduler, node refresh), plus whether requests run on virtual or platform threads and how many
+ * requests each node served. Closing the context stops the per-node carriers.
  */
 @Component
-public class NumaRuntime {
+public class NumaRuntime implements AutoCloseable {
 
-    private final Topology topology;
-    private final CarrierNodeLocator locator;
-    private final PinningReport pinning; // null when pinning is off
+    private final NumaSetup setup;
     private final boolean virtualThreads;
+    private final LongAdder[] requestsByNode; // one per node, added to by NodeRequestCounting
 
     public NumaRuntime(WordstatsProperties properties, Environment environment) {
         WordstatsProperties.Numa numa = properties.numa();
@@ -33,29 +33,47 @@ public class NumaRuntime {
             throw new IllegalArgumentException("wordstats.numa.simulated-nodes must be from 0 (real topology) to the "
                     + detected.cpuCount() + " CPUs this process may use, was " + simulated);
         }
-        this.topology = simulated > 0 ? detected.withSimulatedNodes(simulated) : detected;
-        this.locator = new CarrierNodeLocator(topology, numa.nodeRefreshEvery());
-        this.pinning = numa.pinCarriers() ? CarrierPinning.pinCarriers(topology) : null;
+        this.setup = NumaSetup.builder()
+                .topology(detected)
+                .simulatedNodes(simulated)
+                .pinCarriers(numa.pinCarriers())
+                .scheduler(numa.scheduler())
+                .nodeRefreshEvery(numa.nodeRefreshEvery())
+                .build();
         this.virtualThreads = Threading.VIRTUAL.isActive(environment);
+        this.requestsByNode = new LongAdder[setup.topology().nodeCount()];
+        for (int i = 0; i < requestsByNode.length; i++) {
+            requestsByNode[i] = new LongAdder();
+        }
     }
 
     public Topology topology() {
-        return topology;
+        return setup.topology();
     }
 
-    /** The node locator for the stripe locks. */
+    /** The node locator for the stripe locks (from the scheduler in per-node mode). */
     public NodeLocator nodeLocator() {
-        return locator;
+        return setup.locator();
     }
 
     /** Whether the per-carrier node cache is active (false when the JVM flags are missing). */
     public boolean carrierLocal() {
-        return locator.carrierLocal();
+        return setup.carrierLocal();
     }
 
     /** The carrier pinning report, empty when pinning is off. */
     public Optional<PinningReport> pinning() {
-        return Optional.ofNullable(pinning);
+        return setup.pinning();
+    }
+
+    /** The per-node virtual-thread schedulers (every node on the default scheduler in default mode). */
+    public NodeSchedulers schedulers() {
+        return setup.schedulers();
+    }
+
+    /** Whether requests are started on a node's own scheduler: per-node mode in effect and virtual request threads. */
+    public boolean nodeAffineRequests() {
+        return virtualThreads && setup.schedulers().perNode();
     }
 
     /** {@code virtual} or {@code platform}: the kind of thread requests run on. */
@@ -65,11 +83,34 @@ public class NumaRuntime {
 
     /** One line on the nodes: how many, real or simulated, and from where. */
     public String nodesSummary() {
-        return topology.nodeCount() + (topology.simulated() ? " simulated" : " real") + " (" + topology.summary() + ")";
+        return setup.nodesSummary();
     }
 
     /** One line on carrier pinning. */
     public String pinningSummary() {
-        return pinning == null ? "off" : pinning.summary();
+        return setup.pinningSummary();
+    }
+
+    /** One line on the virtual-thread scheduler in effect (and why, when per-node fell back). */
+    public String schedulerSummary() {
+        String summary = setup.schedulerSummary();
+        return setup.schedulers().perNode() && !virtualThreads
+                ? summary + ", unused by requests (platform request threads)"
+                : summary;
+    }
+
+    /** Counts one request served on {@code node}. */
+    void requestServed(int node) {
+        requestsByNode[node].increment();
+    }
+
+    /** Requests served on {@code node} so far. */
+    public long requestsServed(int node) {
+        return requestsByNode[node].sum();
+    }
+
+    @Override
+    public void close() {
+        setup.close();
     }
 }

@@ -1,13 +1,17 @@
 package dev.wordstats.service.numa;
 
 import dev.wordstats.numa.carrier.PinningReport;
+import dev.wordstats.numa.scheduler.NodeSchedulers;
 import dev.wordstats.numa.topology.Topology;
 import io.swagger.v3.oas.annotations.Operation;
 import java.util.List;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.RestController;
 
-/** {@code /api/topology}: the NUMA nodes, CPUs and distances this instance sees, and its carrier pinning. */
+/**
+ * {@code /api/topology}: the NUMA nodes, CPUs and distances this instance sees, its carrier pinning,
+ * and its virtual-thread scheduler (mode, carriers per node, requests each node served).
+ */
 @RestController
 class TopologyController {
 
@@ -25,6 +29,14 @@ class TopologyController {
 
     record Pinning(boolean enabled, boolean complete, String detail, List<Pin> pins) {}
 
+    record Carrier(String name, List<Integer> cpus, boolean pinned, String failure) {}
+
+    record NodeScheduler(
+            int node, List<Integer> cpus, long requestsServed, long threadsStarted, List<Carrier> carriers) {}
+
+    record Scheduler(
+            String requested, String active, String fallbackReason, String summary, List<NodeScheduler> nodes) {}
+
     record TopologyView(
             String source,
             boolean simulated,
@@ -34,9 +46,12 @@ class TopologyController {
             List<Node> nodes,
             List<Cpu> cpus,
             boolean carrierLocal,
-            Pinning carrierPinning) {}
+            Pinning carrierPinning,
+            Scheduler scheduler) {}
 
-    @Operation(summary = "NUMA nodes, CPUs, node distances and the carrier pinning report")
+    @Operation(
+            summary = "NUMA nodes, CPUs, node distances, the carrier pinning report, and the virtual-thread"
+                    + " scheduler: its carriers per node and the requests each node served")
     @GetMapping("/api/topology")
     TopologyView topology() {
         Topology topology = numa.topology();
@@ -58,7 +73,28 @@ class TopologyController {
                 nodes,
                 cpus,
                 numa.carrierLocal(),
-                pinning);
+                pinning,
+                scheduler());
+    }
+
+    private Scheduler scheduler() {
+        NodeSchedulers schedulers = numa.schedulers();
+        List<NodeScheduler> nodes = schedulers.nodes().stream()
+                .map(n -> new NodeScheduler(
+                        n.node(),
+                        n.cpus().stream().boxed().toList(),
+                        numa.requestsServed(n.node()),
+                        n.threadsStarted(),
+                        n.carriers().stream()
+                                .map(c -> new Carrier(c.name(), c.cpus(), c.pinned(), c.failure()))
+                                .toList()))
+                .toList();
+        return new Scheduler(
+                schedulers.requestedMode().label(),
+                schedulers.activeMode().label(),
+                schedulers.fallbackReason(),
+                numa.schedulerSummary(),
+                nodes);
     }
 
     private static Pinning pinning(PinningReport report) {

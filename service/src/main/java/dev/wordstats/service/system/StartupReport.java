@@ -43,7 +43,8 @@ class StartupReport {
                 + " | nodes=" + numa.nodesSummary()
                 + " | carrier-local node cache=" + (numa.carrierLocal() ? "on" : "off (JVM flags missing)")
                 + " | carrier pinning=" + numa.pinningSummary()
-                + " | request threads=" + numa.threadKind();
+                + " | request threads=" + numa.threadKind()
+                + " | scheduler=" + numa.schedulerSummary();
     }
 
     private static String millisOrNanos(Duration d) {
