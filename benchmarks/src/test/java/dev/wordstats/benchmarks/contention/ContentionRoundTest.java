@@ -9,13 +9,18 @@ import java.util.concurrent.locks.ReentrantLock;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.EnumSource;
+import org.junit.jupiter.params.provider.MethodSource;
 
 @Timeout(30)
 class ContentionRoundTest {
 
+    /** The types that are {@link java.util.concurrent.locks.Lock}s: the round drives a Lock. */
+    static java.util.stream.Stream<LockType> lockTypes() {
+        return java.util.Arrays.stream(LockType.values()).filter(LockType::isLock);
+    }
+
     @ParameterizedTest
-    @EnumSource(LockType.class)
+    @MethodSource("lockTypes")
     void everyActionIsDoneOnceAndTheMetricsAreFilled(LockType type) throws InterruptedException {
         ContentionRound round = new ContentionRound(
                 type.create(NodeLocator.singleNode()), NodeLocator.singleNode(), 1003, 8, 10, 50, 0, false, 0, true);

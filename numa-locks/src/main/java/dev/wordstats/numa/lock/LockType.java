@@ -44,7 +44,56 @@ public enum LockType {
         public Lock create(NodeLocator nodes, LockSettings settings) {
             return new ReentrantLock(false);
         }
+    },
+
+    /**
+     * {@link CombiningLock}: waiters publish their critical sections and the holder runs them (CC-Synch);
+     * not a {@link Lock}, only a {@link Guard}.
+     */
+    COMBINING {
+        @Override
+        public Guard createGuard(NodeLocator nodes, LockSettings settings) {
+            return new CombiningLock(settings);
+        }
+
+        @Override
+        public boolean isLock() {
+            return false;
+        }
+
+        @Override
+        public Lock create(NodeLocator nodes, LockSettings settings) {
+            throw notALock();
+        }
+    },
+
+    /**
+     * {@link NumaCombiningLock}: one combining queue per NUMA node under a global lock (H-Synch); not a
+     * {@link Lock}, only a {@link Guard}.
+     */
+    NUMA_COMBINING {
+        @Override
+        public Guard createGuard(NodeLocator nodes, LockSettings settings) {
+            return new NumaCombiningLock(nodes, settings);
+        }
+
+        @Override
+        public boolean isLock() {
+            return false;
+        }
+
+        @Override
+        public Lock create(NodeLocator nodes, LockSettings settings) {
+            throw notALock();
+        }
     };
+
+    /** What {@link #create} throws for a type that {@link #isLock() is not a Lock}. */
+    UnsupportedOperationException notALock() {
+        return new UnsupportedOperationException(name()
+                + " runs critical sections handed over as lambdas and is not a java.util.concurrent.locks.Lock;"
+                + " use createGuard(nodes, settings)");
+    }
 
     /**
      * A new, unobserved {@link Guard} of this type: the critical-section API every type offers. For a

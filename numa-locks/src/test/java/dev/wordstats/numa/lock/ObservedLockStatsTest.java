@@ -27,7 +27,6 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
-import org.junit.jupiter.params.provider.EnumSource;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
@@ -38,8 +37,14 @@ import org.junit.jupiter.params.provider.MethodSource;
 @Timeout(value = 30, unit = TimeUnit.SECONDS)
 class ObservedLockStatsTest {
 
+    /** The types that are {@link java.util.concurrent.locks.Lock}s: only those can be observed as one. */
+    static Stream<LockType> lockTypes() {
+        return Arrays.stream(LockType.values()).filter(LockType::isLock);
+    }
+
     static Stream<Arguments> typesAndKinds() {
         return Arrays.stream(LockType.values())
+                .filter(LockType::isLock)
                 .flatMap(type -> Arrays.stream(ThreadKind.values()).map(kind -> Arguments.of(type, kind)));
     }
 
@@ -102,7 +107,7 @@ class ObservedLockStatsTest {
     }
 
     @ParameterizedTest(name = "{0}")
-    @EnumSource(LockType.class)
+    @MethodSource("lockTypes")
     void handoffsBetweenThreadsOnAlternatingNodesAllCrossNodes(LockType type) throws Exception {
         AssignedNodes nodes = new AssignedNodes(2);
         ObservedLock lock = type.createObserved(nodes, LockTimer.NONE);
@@ -127,7 +132,7 @@ class ObservedLockStatsTest {
     }
 
     @ParameterizedTest(name = "{0}")
-    @EnumSource(LockType.class)
+    @MethodSource("lockTypes")
     void uncontendedAcquisitionsTakeTheFastPathAndStayOnTheNode(LockType type) {
         ObservedLock lock = type.createObserved(NodeLocator.singleNode(), LockTimer.NONE);
         assertThat(lock.stats()).isEqualTo(LockStats.ZERO);
@@ -140,7 +145,7 @@ class ObservedLockStatsTest {
     }
 
     @ParameterizedTest(name = "{0}")
-    @EnumSource(LockType.class)
+    @MethodSource("lockTypes")
     void waitingAcquisitionTakesTheSlowPathAndIsTimed(LockType type) throws Exception {
         RecordingTimer timer = new RecordingTimer();
         ObservedLock lock = type.createObserved(NodeLocator.singleNode(), timer);
@@ -172,7 +177,7 @@ class ObservedLockStatsTest {
     }
 
     @ParameterizedTest(name = "{0}")
-    @EnumSource(LockType.class)
+    @MethodSource("lockTypes")
     void nestedHoldIsOneAcquisitionWithOneHoldRecord(LockType type) {
         RecordingTimer timer = new RecordingTimer();
         ObservedLock lock = type.createObserved(NodeLocator.singleNode(), timer);
@@ -188,7 +193,7 @@ class ObservedLockStatsTest {
     }
 
     @ParameterizedTest(name = "{0}")
-    @EnumSource(LockType.class)
+    @MethodSource("lockTypes")
     void newConditionThrowsUnsupportedOperation(LockType type) {
         ObservedLock lock = type.createObserved(NodeLocator.singleNode(), LockTimer.NONE);
         assertThatThrownBy(lock::newCondition)
