@@ -45,7 +45,7 @@ public final class NumaCombiningLock extends NumaCombiningLockL1Pad implements G
      *  - Mutual exclusion: a critical section runs only on a node combiner between its enter() and
      *    exit(), that is while it holds the global lock; checked by
      *    NumaCombiningLockTest.mutualExclusionKeepsAPlainCounterExact (1 and 2 nodes) and jcstress
-     *    NumaCombiningLockTests.CrossNode.
+     *    NumaCombiningLockTests.CrossNodeExactlyOnce.
      *  - Happens-before from each critical section to the next: within a node as in CombiningLock;
      *    across nodes through the global lock's unlock/lock; checked by jcstress
      *    NumaCombiningLockTests.
