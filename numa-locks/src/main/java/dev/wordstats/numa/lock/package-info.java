@@ -1,7 +1,10 @@
 /**
  * Locks for virtual threads on NUMA machines: {@link dev.wordstats.numa.lock.NumaMcsLock}, the
- * {@link dev.wordstats.numa.lock.LockType} choice and the {@link dev.wordstats.numa.lock.ObservedLock}
- * wrapper that counts how a lock is acquired.
+ * combining locks {@link dev.wordstats.numa.lock.CombiningLock} and
+ * {@link dev.wordstats.numa.lock.NumaCombiningLock} (a holder runs the critical sections its waiters
+ * publish), the {@link dev.wordstats.numa.lock.LockType} choice, the
+ * {@link dev.wordstats.numa.lock.Guard} critical-section API every type offers, and the
+ * {@link dev.wordstats.numa.lock.ObservedLock} wrapper that counts how a lock is acquired.
  *
  * <h2>Memory-mode naming</h2>
  * Shared fields are reached only through private {@code VarHandle}s and accessors named for their
