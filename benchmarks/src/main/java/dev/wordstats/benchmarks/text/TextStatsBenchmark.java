@@ -57,7 +57,16 @@ public class TextStatsBenchmark {
      * out; a test (TextStatsBenchmarkTest) checks that every lock type is among them. The runner's
      * {@code "LOCK_TYPES"} stands for every type.
      */
-    @Param({"NUMA_MCS", "SYNCHRONIZED", "FAIR_REENTRANT", "UNFAIR_REENTRANT", "CHM_LONG_ADDER", "CHM_MERGE"})
+    @Param({
+        "NUMA_MCS",
+        "COMBINING",
+        "NUMA_COMBINING",
+        "SYNCHRONIZED",
+        "FAIR_REENTRANT",
+        "UNFAIR_REENTRANT",
+        "CHM_LONG_ADDER",
+        "CHM_MERGE"
+    })
     public String lockType;
 
     @Param("100000")

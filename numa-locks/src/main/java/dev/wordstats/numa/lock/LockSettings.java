@@ -5,16 +5,25 @@ import java.util.Objects;
 
 /**
  * Tuning of the lock algorithms, for {@link LockType#create(dev.wordstats.numa.topology.NodeLocator,
- * LockSettings)}. A type ignores the settings it has no use for, so one configuration serves
- * whichever type is chosen.
+ * LockSettings)} and {@link LockType#createGuard(dev.wordstats.numa.topology.NodeLocator, LockSettings)}.
+ * A type ignores the settings it has no use for, so one configuration serves whichever type is chosen.
  *
  * @param handoffAfter {@link LockType#NUMA_MCS}: how long a node queue's leader may wait for the
  *                     lock before it reserves it (see {@link NumaMcsLock#handoffAfter()}); not
  *                     negative
+ * @param combineLimit {@link LockType#COMBINING} and {@link LockType#NUMA_COMBINING}: how many critical
+ *                     sections of other threads one combiner runs before it hands the combiner role to
+ *                     the next waiter (see {@link CombiningLock}); at least 1. Larger: fewer handovers
+ *                     (each costs a wake-up while the lock is idle), a longer wait for the combiner's
+ *                     own caller
+ * @param combineTime  {@link LockType#COMBINING} and {@link LockType#NUMA_COMBINING}: how long one
+ *                     combiner may run critical sections of other threads before it hands the role
+ *                     on, checked after each one (so one long critical section can overshoot it); not
+ *                     negative
  */
-public record LockSettings(Duration handoffAfter) {
+public record LockSettings(Duration handoffAfter, int combineLimit, Duration combineTime) {
 
-    /** The defaults: {@link NumaMcsLock#DEFAULT_HANDOFF_AFTER}. */
+    /** The defaults: {@link NumaMcsLock#DEFAULT_HANDOFF_AFTER} and {@link CombiningLock}'s batch bounds. */
     public static final LockSettings DEFAULTS = new LockSettings(NumaMcsLock.DEFAULT_HANDOFF_AFTER);
 
     public LockSettings {
@@ -22,5 +31,22 @@ public record LockSettings(Duration handoffAfter) {
         if (handoffAfter.isNegative()) {
             throw new IllegalArgumentException("handoffAfter must not be negative, was " + handoffAfter);
         }
+        if (combineLimit < 1) {
+            throw new IllegalArgumentException("combineLimit must be at least 1, was " + combineLimit);
+        }
+        Objects.requireNonNull(combineTime, "combineTime");
+        if (combineTime.isNegative()) {
+            throw new IllegalArgumentException("combineTime must not be negative, was " + combineTime);
+        }
+    }
+
+    /** The given handoff threshold with the default combining bounds. */
+    public LockSettings(Duration handoffAfter) {
+        this(handoffAfter, CombiningLock.DEFAULT_COMBINE_LIMIT, CombiningLock.DEFAULT_COMBINE_TIME);
+    }
+
+    /** These settings with the combining bounds replaced. */
+    public LockSettings withCombining(int limit, Duration time) {
+        return new LockSettings(handoffAfter, limit, time);
     }
 }

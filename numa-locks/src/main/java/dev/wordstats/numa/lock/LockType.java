@@ -63,6 +63,38 @@ public enum LockType {
         public Lock create(NodeLocator nodes, LockSettings settings) {
             return new ReentrantLock(false);
         }
+    },
+
+    /**
+     * {@link CombiningLock}: waiters publish their critical sections and the holder runs them (CC-Synch);
+     * not a {@link Lock}, only a {@link Guard}.
+     */
+    COMBINING {
+        @Override
+        public Guard createGuard(NodeLocator nodes, LockSettings settings) {
+            return new CombiningLock(settings);
+        }
+
+        @Override
+        public boolean isLock() {
+            return false;
+        }
+    },
+
+    /**
+     * {@link NumaCombiningLock}: one combining queue per NUMA node under a global lock (H-Synch); not a
+     * {@link Lock}, only a {@link Guard}.
+     */
+    NUMA_COMBINING {
+        @Override
+        public Guard createGuard(NodeLocator nodes, LockSettings settings) {
+            return new NumaCombiningLock(nodes, settings);
+        }
+
+        @Override
+        public boolean isLock() {
+            return false;
+        }
     };
 
     /**

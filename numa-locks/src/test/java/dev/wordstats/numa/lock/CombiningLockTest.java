@@ -1,0 +1,85 @@
+package dev.wordstats.numa.lock;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.wordstats.numa.topology.NodeLocator;
+import java.time.Duration;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+
+/** {@link CombiningLock}: the combining contract, its factory and settings, and its memory layout. */
+class CombiningLockTest extends CombiningContractTest {
+
+    @Override
+    protected Guard newGuard(LockSettings settings) {
+        return new CombiningLock(settings);
+    }
+
+    @Override
+    protected Guard newContendedGuard() {
+        return LockType.COMBINING.createGuard(NodeLocator.singleNode(), LockSettings.DEFAULTS);
+    }
+
+    @Test
+    void theTypeMakesACombiningLockWithItsSettingsAndIsNotALock() {
+        LockSettings settings = LockSettings.DEFAULTS.withCombining(7, Duration.ofMillis(3));
+        Guard guard = LockType.COMBINING.createGuard(NodeLocator.singleNode(), settings);
+        assertThat(guard).isInstanceOf(CombiningLock.class);
+        assertThat(guard.type()).isEqualTo(LockType.COMBINING);
+        CombiningLock lock = (CombiningLock) guard;
+        assertThat(lock.combineLimit()).isEqualTo(7);
+        assertThat(lock.combineTime()).isEqualTo(Duration.ofMillis(3));
+        assertThat(LockType.COMBINING.isLock()).isFalse();
+        assertThatThrownBy(() -> LockType.COMBINING.create(NodeLocator.singleNode()))
+                .isInstanceOf(UnsupportedOperationException.class)
+                .hasMessageContaining("COMBINING")
+                .hasMessageContaining("createGuard");
+    }
+
+    @Test
+    void defaultsBoundTheBatchAndSettingsRejectBadBounds() {
+        CombiningLock lock = new CombiningLock();
+        assertThat(lock.combineLimit()).isEqualTo(CombiningLock.DEFAULT_COMBINE_LIMIT);
+        assertThat(lock.combineTime()).isEqualTo(CombiningLock.DEFAULT_COMBINE_TIME);
+        assertThatThrownBy(() -> LockSettings.DEFAULTS.withCombining(0, Duration.ZERO))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("combineLimit");
+        assertThatThrownBy(() -> LockSettings.DEFAULTS.withCombining(1, Duration.ofNanos(-1)))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("combineTime");
+        assertThatThrownBy(() -> LockSettings.DEFAULTS.withCombining(1, null)).isInstanceOf(NullPointerException.class);
+        assertThat(new CombiningLock(LockSettings.DEFAULTS.withCombining(1, Duration.ofDays(365 * 1000L)))
+                        .combineTime())
+                .as("saturated, not overflowed")
+                .isEqualTo(Duration.ofNanos(Long.MAX_VALUE));
+    }
+
+    @Test
+    void toStringAndIsLockedFollowTheHolder() throws Exception {
+        CombiningLock lock = new CombiningLock();
+        assertThat(lock.isLocked()).isFalse();
+        assertThat(lock.toString()).contains("CombiningLock").contains("Unlocked");
+        CountDownLatch inside = new CountDownLatch(1);
+        CountDownLatch release = new CountDownLatch(1);
+        Thread holder = Thread.ofVirtual()
+                .name("the-holder")
+                .start(() -> lock.run(() -> {
+                    inside.countDown();
+                    awaitUninterruptibly(release);
+                }));
+        assertThat(inside.await(ConcurrencySupport.PROMPT.toMillis(), TimeUnit.MILLISECONDS))
+                .isTrue();
+        assertThat(lock.isLocked()).isTrue();
+        assertThat(lock.toString()).contains("Locked by thread the-holder");
+        release.countDown();
+        holder.join(ConcurrencySupport.PROMPT);
+        assertThat(lock.isLocked()).isFalse();
+    }
+
+    @Test
+    void tailIsPaddedFromEveryOtherField() {
+        NumaMcsLockTest.assertHotFieldsPadded(CombiningLock.class, "tail");
+    }
+}
