@@ -35,6 +35,8 @@ class StripedCountsConcurrencyTest {
 
     private static final int VOCABULARY = 40;
     private static final int STRIPES = 4;
+    /** Each worker does at least this many actions, so a loaded machine that starts it late still tests something. */
+    private static final int MIN_ACTIONS = 200;
 
     static Stream<Arguments> typesAndKinds() {
         return Arrays.stream(LockType.values())
@@ -52,7 +54,7 @@ class StripedCountsConcurrencyTest {
                 SplittableRandom random = new SplittableRandom(SEED + t);
                 workers.start(kind, "writer-" + t, () -> {
                     long[] mine = new long[VOCABULARY];
-                    while (System.nanoTime() < end) {
+                    for (int n = 0; n < MIN_ACTIONS || System.nanoTime() < end; n++) {
                         switch (random.nextInt(4)) {
                             case 0 -> {
                                 int k = random.nextInt(VOCABULARY);
@@ -166,7 +168,7 @@ class StripedCountsConcurrencyTest {
                 SplittableRandom random = new SplittableRandom(SEED + t);
                 workers.start(kind, "writer-" + t, () -> {
                     long mine = 0;
-                    while (System.nanoTime() < end) {
+                    for (int n = 0; n < MIN_ACTIONS || System.nanoTime() < end; n++) {
                         counts.increment(word(random.nextInt(VOCABULARY)));
                         mine++;
                     }
