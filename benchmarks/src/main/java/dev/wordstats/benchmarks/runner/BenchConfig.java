@@ -51,8 +51,11 @@ public record BenchConfig(String title, List<Bench> benches) {
 
     /**
      * The thesis payload plus the parameters this harness added ({@code threads},
-     * {@code simulatedNodes}, {@code remotePenaltyTokens}) and {@code params}: any other JMH
-     * parameter by name. A missing (null) field keeps the benchmark's default.
+     * {@code simulatedNodes}, {@code remotePenaltyTokens}, {@code recordWaits}) and {@code params}:
+     * any other JMH parameter by name. A missing (null) field keeps the benchmark's default; no
+     * {@code locks} runs every {@code LockType}. {@code profilers} are JMH profiler names
+     * ({@code gc}, {@code perfnorm}, {@code perfc2c}...; the perf ones are left out where perf cannot
+     * count) and {@code jvmArgs} are appended to the forked JVMs' arguments.
      */
     public record Payload(
             Integer actionsCount,
@@ -69,6 +72,9 @@ public record BenchConfig(String title, List<Bench> benches) {
             Integer threads,
             Integer simulatedNodes,
             Integer remotePenaltyTokens,
+            Boolean recordWaits,
+            List<String> profilers,
+            List<String> jvmArgs,
             Map<String, String> params) {
 
         public boolean skipped() {
