@@ -20,16 +20,28 @@ import java.util.Map;
  * @param repeats how many repeats the spreads come from (the fewest over the locks)
  * @param tiers the locks, best tier first; locks within a tier are ordered by median
  * @param separated every pair "A better than B" whose ranges do not overlap, best first
+ * @param leftOut locks with the figure from fewer than two runs (failed runs are not counted): no
+ *     range, so no verdict about them
  */
-record Verdict(String figure, boolean higherIsBetter, int repeats, List<List<String>> tiers, List<String> separated) {
+record Verdict(
+        String figure,
+        boolean higherIsBetter,
+        int repeats,
+        List<List<String>> tiers,
+        List<String> separated,
+        List<String> leftOut) {
 
     static final String NO_DIFFERENCE = "no measurable difference";
 
     static Verdict of(String figure, boolean higherIsBetter, Map<String, Spread> byLock) {
+        int most = byLock.values().stream().mapToInt(Spread::count).max().orElse(0);
         Map<String, Spread> present = new LinkedHashMap<>();
+        List<String> leftOut = new ArrayList<>();
         byLock.forEach((lock, spread) -> {
-            if (spread.present()) {
+            if (spread.count() >= Math.min(2, most) && spread.present()) {
                 present.put(lock, spread);
+            } else if (spread.present()) {
+                leftOut.add(lock);
             }
         });
         int repeats = present.values().stream().mapToInt(Spread::count).min().orElse(0);
@@ -62,7 +74,8 @@ record Verdict(String figure, boolean higherIsBetter, int repeats, List<List<Str
                 higherIsBetter,
                 repeats,
                 tiers.stream().map(List::copyOf).toList(),
-                List.copyOf(separated));
+                List.copyOf(separated),
+                List.copyOf(leftOut));
     }
 
     /** True when the repeats allow a verdict at all: at least two of them, and two or more locks. */
@@ -83,8 +96,10 @@ record Verdict(String figure, boolean higherIsBetter, int repeats, List<List<Str
         if (repeats < 2) {
             return "no verdict: one run per lock has no spread (use -Drepeats=3 or more)";
         }
+        String note =
+                leftOut.isEmpty() ? "" : " (left out, fewer than 2 passing runs: " + String.join(", ", leftOut) + ")";
         if (!differs()) {
-            return NO_DIFFERENCE;
+            return NO_DIFFERENCE + note;
         }
         StringBuilder line = new StringBuilder();
         for (List<String> tier : tiers) {
@@ -98,7 +113,7 @@ record Verdict(String figure, boolean higherIsBetter, int repeats, List<List<Str
                     .append(String.join(", ", separated))
                     .append(')');
         }
-        return line.toString();
+        return line + note;
     }
 
     /**

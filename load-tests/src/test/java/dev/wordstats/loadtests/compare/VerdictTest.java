@@ -94,6 +94,14 @@ class VerdictTest {
     }
 
     @Test
+    void aLockWithOneRunWhileOthersHaveSeveralIsLeftOutAndNamed() {
+        Verdict v = Verdict.of(
+                "r", true, spreads("A", new double[] {1, 2}, "B", new double[] {5, 6}, "C", new double[] {100}));
+        assertThat(v.leftOut()).containsExactly("C");
+        assertThat(v.text()).isEqualTo("B > A (left out, fewer than 2 passing runs: C)");
+    }
+
+    @Test
     void theSameRankingTwiceHasTheSameKey() {
         Verdict first = Verdict.of("r", true, spreads("A", new double[] {1, 2}, "B", new double[] {5, 6}));
         Verdict second = Verdict.of("r", true, spreads("B", new double[] {7, 9}, "A", new double[] {0, 3}));
