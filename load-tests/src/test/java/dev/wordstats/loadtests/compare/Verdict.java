@@ -98,6 +98,9 @@ record Verdict(
         }
         String note =
                 leftOut.isEmpty() ? "" : " (left out, fewer than 2 passing runs: " + String.join(", ", leftOut) + ")";
+        if (!decidable()) {
+            return "no verdict: fewer than two locks with two or more passing runs" + note;
+        }
         if (!differs()) {
             return NO_DIFFERENCE + note;
         }
@@ -121,6 +124,9 @@ record Verdict(
      * {@value #NO_DIFFERENCE}. Two comparisons agree when their keys are equal.
      */
     String rankingKey() {
+        if (!decidable()) {
+            return "no verdict";
+        }
         return differs() ? tiers.toString() : NO_DIFFERENCE;
     }
 }

@@ -102,6 +102,16 @@ class VerdictTest {
     }
 
     @Test
+    void oneLockLeftWithARangeIsNoVerdict() {
+        Verdict v =
+                Verdict.of("r", true, spreads("A", new double[] {1, 2}, "B", new double[] {5}, "C", new double[] {7}));
+        assertThat(v.text())
+                .isEqualTo("no verdict: fewer than two locks with two or more passing runs"
+                        + " (left out, fewer than 2 passing runs: B, C)");
+        assertThat(v.rankingKey()).isEqualTo("no verdict");
+    }
+
+    @Test
     void theSameRankingTwiceHasTheSameKey() {
         Verdict first = Verdict.of("r", true, spreads("A", new double[] {1, 2}, "B", new double[] {5, 6}));
         Verdict second = Verdict.of("r", true, spreads("B", new double[] {7, 9}, "A", new double[] {0, 3}));
