@@ -32,6 +32,7 @@ limit() { if [ "$smoke" = 1 ]; then timeout "$1" "${@:2}"; else "${@:2}"; fi; }
 
 # ---- 1. the host
 . "$root/.mvn/select-jdk.sh"
+set +f # select-jdk.sh may leave globbing off
 nodes=()
 for d in /sys/devices/system/node/node[0-9]*; do [ -d "$d" ] && nodes+=("${d##*node}"); done
 IFS=$'\n' nodes=($(printf '%s\n' "${nodes[@]}" | sort -n)); unset IFS
@@ -42,7 +43,7 @@ IFS=$'\n' nodes=($(printf '%s\n' "${nodes[@]}" | sort -n)); unset IFS
   echo "- CPUs: $(nproc) available to this shell, $(grep -c ^processor /proc/cpuinfo) online"
   echo "- JDK: $("$JAVA_HOME/bin/java" -version 2>&1 | head -n 1)"
   echo "- load average: $(cat /proc/loadavg)"
-  echo "- NUMA nodes in sysfs: ${#nodes[@]}"
+  echo "- NUMA nodes in sysfs: ${#nodes[@]}$([ "${#nodes[@]}" -gt 0 ] || echo ' (no /sys/devices/system/node: one node)')"
   for n in "${nodes[@]}"; do
     echo "  - node $n: CPUs $(cat /sys/devices/system/node/node$n/cpulist), distances $(cat /sys/devices/system/node/node$n/distance)"
   done
