@@ -137,6 +137,7 @@ public final class Compare {
                 setup.forwarded().isEmpty() ? "(defaults)" : setup.forwarded());
         System.out.printf("[compare] report to %s%n", dir);
 
+        clearEarlierReport(dir);
         List<RunRecord> runs = new ArrayList<>();
         Instant started = Instant.now();
         String loadBefore = MachineInfo.loadAverage();
@@ -196,6 +197,39 @@ public final class Compare {
             throw new IllegalStateException("the simulation failed for " + failed
                     + " (assertions or the nothing-lost check): see the Gatling logs under " + dir);
         }
+    }
+
+    /**
+     * Removes what an earlier comparison of the same simulation left in its folder (run folders,
+     * report, CSV, charts), so the new report links only its own runs.
+     */
+    static void clearEarlierReport(Path dir) throws IOException {
+        if (!Files.isDirectory(dir)) {
+            return;
+        }
+        try (var entries = Files.list(dir)) {
+            for (Path entry : entries.toList()) {
+                String name = entry.getFileName().toString();
+                boolean ours = name.matches("r\\d+-[A-Z0-9_]+")
+                        || name.equals("report.md")
+                        || name.equals("runs.csv")
+                        || name.endsWith(".png");
+                if (ours) {
+                    deleteRecursively(entry);
+                }
+            }
+        }
+    }
+
+    private static void deleteRecursively(Path path) throws IOException {
+        if (Files.isDirectory(path, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
+            try (var children = Files.list(path)) {
+                for (Path child : children.toList()) {
+                    deleteRecursively(child);
+                }
+            }
+        }
+        Files.delete(path);
     }
 
     /** Every {@code LockType} name, from numa-locks when it is on the classpath. */

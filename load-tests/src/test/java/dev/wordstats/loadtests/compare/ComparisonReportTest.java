@@ -101,6 +101,22 @@ class ComparisonReportTest {
     }
 
     @Test
+    void anEarlierReportOfTheSameSimulationIsClearedAndOtherFilesStay() throws IOException {
+        Files.createDirectories(dir.resolve("r3-FAIR_REENTRANT/gatling"));
+        Files.writeString(dir.resolve("r3-FAIR_REENTRANT/gatling/index.html"), "old");
+        Files.writeString(dir.resolve("report.md"), "old");
+        Files.writeString(dir.resolve("runs.csv"), "old");
+        Files.writeString(dir.resolve("throughput.png"), "old");
+        Files.writeString(dir.resolve("notes.txt"), "mine");
+
+        Compare.clearEarlierReport(dir);
+
+        try (var left = Files.list(dir)) {
+            assertThat(left.map(p -> p.getFileName().toString())).containsExactly("notes.txt");
+        }
+    }
+
+    @Test
     void defaultLocksAreEveryLockType() {
         assertThat(Compare.allLockTypes())
                 .containsExactlyElementsOf(java.util.Arrays.stream(dev.wordstats.numa.lock.LockType.values())
