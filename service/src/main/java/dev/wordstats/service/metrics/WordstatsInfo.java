@@ -41,7 +41,6 @@ class WordstatsInfo implements MeterBinder {
                 .tag("nodes", Integer.toString(numa.topology().nodeCount()))
                 .tag("simulated", Boolean.toString(numa.topology().simulated()))
                 .tag("scheduler", SCHEDULER) // when wordstats.numa.scheduler exists: its value here
-
                 // the reservation threshold (wordstats.lock.handoff-after; to be named reserve-after)
                 .tag("reserve_after", properties.lock().handoffAfter().toString())
                 .register(registry);
