@@ -1,20 +1,33 @@
 #!/bin/sh
-# Runs one benchmark preset with the JDK that ./mvnw picks (>= 25; `java` on PATH may be older).
+# Runs benchmark presets with the JDK that ./mvnw picks (>= 25; `java` on PATH may be older).
 #
-#   benchmarks/run.sh benchmarks/config/high-contention.json [OUT_DIR]
+#   benchmarks/run.sh benchmarks/config/high-contention.json [OUT_DIR]   one preset
+#   benchmarks/run.sh --all [OUT_DIR]                                    every preset, one report
+#
+# One preset: JMH per bench, progress on stdout, then CSV, JSON and PNG charts in OUT_DIR (default
+# benchmarks/target/bench-results/<config name>). Same as:
+#   ./mvnw -pl benchmarks -am -Pbench verify -DskipTests -Dbench.config=CONFIG [-Dbench.out=OUT_DIR]
+# --all: every preset of benchmarks/config except smoke.json (PRESETS=a,b picks some, in that
+# order; PRESETS=smoke is the seconds-long check), each into OUT_DIR/<preset>/, and OUT_DIR/report.md
+# with every table and chart and the machine description (default benchmarks/target/bench-report).
+# VERIFY=1 adds --verify (exit 1 when an output is missing).
 #
 # Builds benchmarks/target/benchmarks.jar first when it is missing (or when BUILD=1; JAR=FILE uses
-# that jar instead), then runs
-# dev.wordstats.benchmarks.runner.BenchRunner: JMH per bench, progress on stdout, then CSV, JSON
-# and PNG charts in OUT_DIR (default benchmarks/target/bench-results/<config name>).
-# Same as: ./mvnw -pl benchmarks -am -Pbench verify -DskipTests -Dbench.config=CONFIG [-Dbench.out=OUT_DIR]
+# that jar instead), then runs dev.wordstats.benchmarks.runner.BenchRunner.
 set -eu
 
 root=$(cd "$(dirname "$0")/.." && pwd)
-[ $# -ge 1 ] || { echo "usage: benchmarks/run.sh CONFIG.json [OUT_DIR]" >&2; exit 2; }
-config=$1
-name=$(basename "$config" .json)
-out=${2:-$root/benchmarks/target/bench-results/$name}
+usage="usage: benchmarks/run.sh CONFIG.json [OUT_DIR] | benchmarks/run.sh --all [OUT_DIR]"
+[ $# -ge 1 ] || { echo "$usage" >&2; exit 2; }
+if [ "$1" = --all ]; then
+  set -- --all "$root/benchmarks/config" --out "${2:-$root/benchmarks/target/bench-report}"
+  [ -z "${PRESETS-}" ] || set -- "$@" --presets "$PRESETS"
+else
+  config=$1
+  name=$(basename "$config" .json)
+  set -- --config "$config" --out "${2:-$root/benchmarks/target/bench-results/$name}"
+fi
+[ "${VERIFY-0}" != 1 ] || set -- "$@" --verify
 
 # Sets and exports JAVA_HOME to a JDK 25 or newer, or exits with a clear message.
 . "$root/.mvn/select-jdk.sh"
@@ -28,4 +41,4 @@ fi
 flags=$(sed -n 's:.*<wordstats.jvm.flags>\(.*\)</wordstats.jvm.flags>.*:\1:p' "$root/pom.xml")
 # shellcheck disable=SC2086 # the flags are several words on purpose
 exec "$JAVA_HOME/bin/java" $flags -Djava.awt.headless=true -cp "$jar" \
-  dev.wordstats.benchmarks.runner.BenchRunner --config "$config" --out "$out"
+  dev.wordstats.benchmarks.runner.BenchRunner "$@"

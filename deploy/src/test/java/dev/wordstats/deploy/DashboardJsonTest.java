@@ -105,8 +105,101 @@ class DashboardJsonTest {
             JsonNode lock = variable(vars, "lock");
             assertThat(lock.path("type").asText()).isEqualTo("query");
             assertThat(lock.path("datasource").path("uid").asText()).isEqualTo(DATASOURCE_UID);
-            assertThat(lock.path("definition").asText()).matches("label_values\\(wordstats_lock_\\w+,\\s*lock\\)");
+            assertThat(lock.path("definition").asText())
+                    .matches("label_values\\(wordstats_lock_\\w+(\\{[^}]*})?,\\s*lock\\)");
         }
+    }
+
+    @Test
+    void jobAndInstanceAreMultiSelectVariablesWhoseAllMatchesEverything() {
+        for (Path file : DashboardQueries.dashboardFiles()) {
+            JsonNode vars = DashboardQueries.read(file).path("templating").path("list");
+            for (String name : List.of("job", "instance", "lock")) {
+                JsonNode var = variable(vars, name);
+                assertThat(var.path("type").asText()).as(name).isEqualTo("query");
+                assertThat(var.path("multi").asBoolean()).as(name + " multi").isTrue();
+                assertThat(var.path("includeAll").asBoolean())
+                        .as(name + " includeAll")
+                        .isTrue();
+                assertThat(var.path("allValue").asText()).as(name + " allValue").isEqualTo(".+");
+                assertThat(var.path("refresh").asInt())
+                        .as(name + " refresh on time range change")
+                        .isEqualTo(2);
+            }
+        }
+    }
+
+    @Test
+    void everyQueryAndAnnotationSelectsByJobAndInstance() {
+        List<String> problems = new ArrayList<>();
+        List<DashboardQueries.Query> all = new ArrayList<>(DashboardQueries.all());
+        all.addAll(DashboardQueries.annotations());
+        assertThat(DashboardQueries.annotations())
+                .extracting(DashboardQueries.Query::panel)
+                .contains("annotation Instance started", "annotation Lock type changed");
+        Pattern selector = Pattern.compile("[a-z_]+\\{([^}]*)}");
+        for (DashboardQueries.Query query : all) {
+            Matcher m = selector.matcher(query.expr());
+            int selectors = 0;
+            while (m.find()) {
+                selectors++;
+                if (!m.group(1).contains("job=~\"$job\"") || !m.group(1).contains("instance=~\"$instance\"")) {
+                    problems.add(query + ": selector {" + m.group(1) + "} without job and instance matchers");
+                }
+            }
+            if (selectors == 0) {
+                problems.add(query + ": no label selector");
+            }
+        }
+        assertThat(problems).isEmpty();
+    }
+
+    @Test
+    void everyPanelSaysHowToReadIt() {
+        for (Path file : DashboardQueries.dashboardFiles()) {
+            for (JsonNode panel : DashboardQueries.panels(DashboardQueries.read(file))) {
+                assertThat(panel.path("description").asText())
+                        .as(file.getFileName() + " / " + panel.path("title").asText() + " description")
+                        .hasSizeGreaterThan(60);
+            }
+        }
+    }
+
+    @Test
+    void theDashboardHasTheHeatmapTheCrossNodeShareAndThePerLockSummary() {
+        JsonNode dashboard = DashboardQueries.read(DashboardQueries.grafanaDir().resolve("dashboards/wordstats.json"));
+        List<JsonNode> panels = DashboardQueries.panels(dashboard);
+        assertThat(panels).anySatisfy(p -> {
+            assertThat(p.path("type").asText()).isEqualTo("heatmap");
+            assertThat(p.path("targets").get(0).path("format").asText()).isEqualTo("heatmap");
+            assertThat(p.path("targets").get(0).path("expr").asText())
+                    .contains("wordstats_lock_wait_seconds_bucket")
+                    .contains("path=\"slow\"");
+        });
+        assertThat(panels).anySatisfy(p -> {
+            assertThat(p.path("fieldConfig").path("defaults").path("unit").asText())
+                    .isEqualTo("percent");
+            assertThat(p.path("targets").get(0).path("expr").asText()).contains("locality=\"cross_node\"");
+        });
+        assertThat(panels).anySatisfy(p -> {
+            assertThat(p.path("type").asText()).isEqualTo("table");
+            assertThat(p.path("targets")).allSatisfy(t -> {
+                assertThat(t.path("instant").asBoolean()).isTrue();
+                assertThat(t.path("expr").asText()).contains("[$__range]").contains("by (lock");
+            });
+        });
+        assertThat(DashboardQueries.all())
+                .extracting(DashboardQueries.Query::expr)
+                .anyMatch(e -> e.startsWith("histogram_quantile(0.999,") && e.contains("wordstats_lock_wait"));
+    }
+
+    @Test
+    void substitutionFillsEveryVariable() {
+        for (DashboardQueries.Query query : DashboardQueries.all()) {
+            assertThat(query.substituted("NUMA_MCS", "1m")).as(query.toString()).doesNotContain("$");
+        }
+        assertThat(DashboardQueries.substitute("increase(x[$__range]) / $__range_s", "L", "2m"))
+                .isEqualTo("increase(x[2m]) / 120");
     }
 
     @Test
@@ -115,7 +208,10 @@ class DashboardJsonTest {
         for (DashboardQueries.Query query : DashboardQueries.all()) {
             Matcher ranges = RANGE.matcher(query.expr());
             while (ranges.find()) {
-                if (!ranges.group(1).equals("$__rate_interval")) {
+                // [$__range] only in the tables over the selected time range (increase, not rate)
+                boolean ok = ranges.group(1).equals("$__rate_interval")
+                        || (ranges.group(1).equals("$__range") && !query.expr().contains("rate("));
+                if (!ok) {
                     problems.add(query + ": range [" + ranges.group(1) + "] instead of [$__rate_interval]");
                 }
             }

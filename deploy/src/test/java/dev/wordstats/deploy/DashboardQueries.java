@@ -18,12 +18,12 @@ final class DashboardQueries {
     /** One panel target: where it comes from and its expression with Grafana's variables in it. */
     record Query(String dashboard, String panel, String refId, String expr) {
 
-        /** The expression Prometheus would get from Grafana, for one lock type and rate window. */
+        /**
+         * The expression Prometheus would get from Grafana, for one lock type, every job and instance
+         * ("All": {@code .+}), and a rate window that also stands for the dashboard's time range.
+         */
         String substituted(String lock, String rateInterval) {
-            return expr.replace("${lock}", lock)
-                    .replace("$lock", lock)
-                    .replace("${__rate_interval}", rateInterval)
-                    .replace("$__rate_interval", rateInterval);
+            return substitute(expr, lock, rateInterval);
         }
 
         @Override
@@ -33,6 +33,41 @@ final class DashboardQueries {
     }
 
     private DashboardQueries() {}
+
+    /** Grafana's variables in {@code expr} replaced as {@link Query#substituted} describes. */
+    static String substitute(String expr, String lock, String rateInterval) {
+        return expr.replace("${lock}", lock)
+                .replace("$lock", lock)
+                .replace("${job}", ".+")
+                .replace("$job", ".+")
+                .replace("${instance}", ".+")
+                .replace("$instance", ".+")
+                .replace("${__rate_interval}", rateInterval)
+                .replace("$__rate_interval", rateInterval)
+                .replace(
+                        "$__range_s",
+                        Long.toString(java.time.Duration.parse("PT" + rateInterval.toUpperCase(java.util.Locale.ROOT))
+                                .toSeconds()))
+                .replace("${__range}", rateInterval)
+                .replace("$__range", rateInterval);
+    }
+
+    /** The annotation queries (Prometheus ones) of every dashboard: name and expression. */
+    static List<Query> annotations() {
+        List<Query> out = new ArrayList<>();
+        for (Path file : dashboardFiles()) {
+            for (JsonNode annotation : read(file).path("annotations").path("list")) {
+                if (!annotation.path("expr").asText().isBlank()) {
+                    out.add(new Query(
+                            file.getFileName().toString(),
+                            "annotation " + annotation.path("name").asText(),
+                            "-",
+                            annotation.path("expr").asText()));
+                }
+            }
+        }
+        return out;
+    }
 
     static Path grafanaDir() {
         return Path.of(System.getProperty("wordstats.grafana.dir", "../grafana"));

@@ -92,16 +92,26 @@ final class CountingFlow {
         assertThat(value(prometheus, "wordstats_lock_handoffs_total", "locality=\"same_node\"")
                         + value(prometheus, "wordstats_lock_handoffs_total", "locality=\"cross_node\""))
                 .isPositive();
-        assertThat(value(prometheus, "wordstats_lock_wait_seconds_count", "")).isPositive();
+        assertThat(value(prometheus, "wordstats_lock_wait_seconds_count", "path=\"fast\"")
+                        + value(prometheus, "wordstats_lock_wait_seconds_count", "path=\"slow\""))
+                .isPositive();
         assertThat(value(prometheus, "wordstats_lock_held_seconds_count", "")).isPositive();
+        String lock = "lock=\"" + lockType.name() + "\"";
         assertThat(prometheus)
-                .contains("wordstats_lock_wait_seconds_bucket{application=\"wordstats\",lock=\"" + lockType.name()
-                        + "\",le=");
-        assertThat(prometheus).containsPattern("wordstats_words_counted_total\\{application=\"wordstats\"} [1-9]");
+                .contains(
+                        "wordstats_lock_wait_seconds_bucket{application=\"wordstats\"," + lock + ",path=\"slow\",le=");
+        // the lock type is a common tag: the store, HTTP and JVM meters carry it too
         assertThat(prometheus)
-                .contains("wordstats_words_distinct{application=\"wordstats\"} " + expected.size() + ".0");
-        assertThat(prometheus).contains("http_server_requests_seconds_count{application=\"wordstats\"");
-        assertThat(prometheus).contains("jvm_threads_virtual_");
+                .containsPattern("wordstats_words_counted_total\\{application=\"wordstats\"," + lock + "} [1-9]");
+        assertThat(prometheus)
+                .contains("wordstats_words_distinct{application=\"wordstats\"," + lock + "} " + expected.size() + ".0");
+        assertThat(prometheus)
+                .containsPattern("http_server_requests_seconds_count\\{application=\"wordstats\",[^}]*" + lock);
+        assertThat(prometheus).containsPattern("jvm_threads_virtual_[a-z_]+\\{[^}]*" + lock);
+        assertThat(prometheus)
+                .containsPattern("wordstats_info\\{application=\"wordstats\"," + lock
+                        + ",nodes=\"[1-9][0-9]*\",reserve_after=\"PT[^\"]+\",scheduler=\"(default|per-node)\","
+                        + "simulated=\"(true|false)\",stripes=\"[1-9][0-9]*\"} 1(\\.0)?\n");
     }
 
     /** One client request: cycles through plain text, JSON and batch bodies built from the vocabulary. */

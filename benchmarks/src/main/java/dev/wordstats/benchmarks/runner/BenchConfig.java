@@ -54,9 +54,11 @@ public record BenchConfig(String title, List<Bench> benches) {
 
     /**
      * The thesis payload plus the parameters this harness added ({@code threads},
-     * {@code simulatedNodes}, {@code remotePenaltyTokens}) and {@code params}: any other JMH
-     * parameter by name. A missing (null) field keeps the benchmark's default. In {@code locks},
-     * {@code "LOCK_TYPES"} stands for every {@link LockType} (so a new type joins every comparison).
+     * {@code simulatedNodes}, {@code remotePenaltyTokens}, {@code recordWaits}) and {@code params}:
+     * any other JMH parameter by name. A missing (null) field keeps the benchmark's default; no
+     * {@code locks} runs every {@code LockType}, and {@code "LOCK_TYPES"} in it stands for every type.
+     * {@code profilers} are JMH profiler names ({@code gc}, {@code perfnorm}, {@code perfc2c}...; the
+     * perf ones are left out where perf cannot count) and {@code jvmArgs} are appended to the forked JVMs' arguments.
      */
     public record Payload(
             Integer actionsCount,
@@ -73,6 +75,9 @@ public record BenchConfig(String title, List<Bench> benches) {
             Integer threads,
             Integer simulatedNodes,
             Integer remotePenaltyTokens,
+            Boolean recordWaits,
+            List<String> profilers,
+            List<String> jvmArgs,
             Map<String, String> params) {
 
         /** In {@code locks}: every {@link LockType}, in declaration order. */

@@ -16,7 +16,10 @@ import org.knowm.xchart.style.Styler;
 
 /**
  * Bar charts of a run (XChart, PNG, headless): x = the bench (and method), one bar per lock.
- * Throughput is charted once per counted unit (actions/s and lines/s do not share an axis).
+ * Throughput is charted once per counted unit (actions/s and lines/s do not share an axis), with
+ * JMH's 99.9% confidence interval as error bars. When every bar is high above 0 and the bars differ
+ * by little, the value axis starts near the lowest bar instead of 0 ({@link #axisMin}), so a 4%
+ * difference is visible, and the chart's title says that the axis does not start at 0.
  */
 final class Charts {
 
@@ -47,7 +50,8 @@ final class Charts {
                     "ratio",
                     ratios,
                     ResultRow::ratioToBestReentrant,
-                    null,
+                    // this lock's own 99.9% interval carried into the ratio (the best's is left out)
+                    r -> r.ratioToBestReentrant() * r.throughputError() / r.throughput(),
                     dir.resolve("ratio-to-best-reentrant.png")));
         }
         secondary(title, rows, "waitP99Us", "wait p99 (µs, lower is better)", dir, files);
@@ -90,6 +94,29 @@ final class Charts {
         return labels;
     }
 
+    /**
+     * Where the value axis should start: NaN for 0 (some bar or interval reaches 0 or below, or the
+     * bars differ by more than half the highest, so that 0 hides nothing), else a round number a
+     * little below the lowest interval.
+     */
+    static double axisMin(List<Double> lows, List<Double> highs) {
+        double lo = lows.stream().mapToDouble(Double::doubleValue).min().orElse(Double.NaN);
+        double hi = highs.stream().mapToDouble(Double::doubleValue).max().orElse(Double.NaN);
+        if (!(lo > 0) || !(hi > lo) || (hi - lo) / hi > 0.5) {
+            return Double.NaN;
+        }
+        double span = hi - lo;
+        double step = Math.pow(10, Math.floor(Math.log10(span)));
+        double min = Math.floor((lo - 0.15 * span) / step) * step;
+        return min > 0 ? min : Double.NaN;
+    }
+
+    private static String niceNumber(double v) {
+        return new java.text.DecimalFormat(
+                        "#,##0.###", java.text.DecimalFormatSymbols.getInstance(java.util.Locale.ROOT))
+                .format(v);
+    }
+
     private static Path bar(
             String title,
             String yTitle,
@@ -105,10 +132,34 @@ final class Charts {
         for (ResultRow row : rows) {
             byLock.computeIfAbsent(row.lock(), l -> new LinkedHashMap<>()).put(labels.get(row.groupKey()), row);
         }
+        List<List<Double>> ysBySeries = new ArrayList<>();
+        List<List<Double>> errorsBySeries = new ArrayList<>();
+        List<Double> lows = new ArrayList<>();
+        List<Double> highs = new ArrayList<>();
+        for (Map.Entry<String, Map<String, ResultRow>> series : byLock.entrySet()) {
+            List<Double> ys = new ArrayList<>();
+            List<Double> errors = new ArrayList<>();
+            for (String group : groups) {
+                ResultRow row = series.getValue().get(group);
+                double y = row == null ? 0.0 : value.applyAsDouble(row);
+                double e = row == null || error == null ? 0.0 : error.applyAsDouble(row);
+                e = Double.isFinite(e) ? e : 0.0;
+                ys.add(y);
+                errors.add(e);
+                if (row != null) {
+                    lows.add(y - e);
+                    highs.add(y + e);
+                }
+            }
+            ysBySeries.add(ys);
+            errorsBySeries.add(errors);
+        }
+        double axisMin = axisMin(lows, highs);
+        String fullTitle = Double.isNaN(axisMin) ? title : title + " [axis from " + niceNumber(axisMin) + ", not 0]";
         CategoryChart chart = new CategoryChartBuilder()
-                .width(Math.max(Math.max(900, 160 * groups.size() * byLock.size()), 8 * title.length()))
+                .width(Math.max(Math.max(900, 160 * groups.size() * byLock.size()), 8 * fullTitle.length()))
                 .height(560)
-                .title(title)
+                .title(fullTitle)
                 .xAxisTitle("bench")
                 .yAxisTitle(yTitle)
                 .build();
@@ -119,21 +170,18 @@ final class Charts {
         chart.getStyler().setYAxisDecimalPattern("#,##0.###");
         chart.getStyler()
                 .setChartTitleFont(chart.getStyler().getChartTitleFont().deriveFont(14f));
-        for (Map.Entry<String, Map<String, ResultRow>> series : byLock.entrySet()) {
-            List<Double> ys = new ArrayList<>();
-            List<Double> errors = new ArrayList<>();
-            for (String group : groups) {
-                ResultRow row = series.getValue().get(group);
-                ys.add(row == null ? 0.0 : value.applyAsDouble(row));
-                double e = row == null || error == null ? 0.0 : error.applyAsDouble(row);
-                errors.add(Double.isFinite(e) ? e : 0.0);
-            }
-            String name = "-".equals(series.getKey()) ? "result" : series.getKey();
+        if (!Double.isNaN(axisMin)) {
+            chart.getStyler().setYAxisMin(axisMin);
+        }
+        int i = 0;
+        for (String lock : byLock.keySet()) {
+            String name = "-".equals(lock) ? "result" : lock;
             if (error != null) {
-                chart.addSeries(name, groups, ys, errors);
+                chart.addSeries(name, groups, ysBySeries.get(i), errorsBySeries.get(i));
             } else {
-                chart.addSeries(name, groups, ys);
+                chart.addSeries(name, groups, ysBySeries.get(i));
             }
+            i++;
         }
         BitmapEncoder.saveBitmap(chart, file.toString(), BitmapEncoder.BitmapFormat.PNG);
         return file;

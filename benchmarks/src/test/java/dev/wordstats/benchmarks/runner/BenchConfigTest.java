@@ -28,6 +28,9 @@ class BenchConfigTest {
                         "text-stats.json",
                         "uncontended.json",
                         "numa-penalty.json",
+                        "throughput.json",
+                        "half-held.json",
+                        "numa-cache.json",
                         "smoke.json");
         for (Path file : files) {
             BenchConfig config = BenchConfig.read(file);
@@ -63,6 +66,47 @@ class BenchConfigTest {
             assertThat(bench.payload().beforeCpuTokens())
                     .isEqualTo(128 * bench.payload().inCpuTokens());
         }
+    }
+
+    @Test
+    void theThroughputPresetsReadNoClockPerAcquisition() throws IOException {
+        for (String preset : List.of("throughput.json", "half-held.json")) {
+            for (BenchConfig.Bench bench :
+                    BenchConfig.read(CONFIGS.resolve(preset)).benches()) {
+                if (bench.name().endsWith("-throughput")) {
+                    assertThat(bench.payload().recordWaits()).as(bench.name()).isFalse();
+                    assertThat(bench.payload().profilers()).as(bench.name()).contains("gc");
+                }
+            }
+        }
+    }
+
+    @Test
+    void theHalfHeldPresetDoesAsMuchWorkOutsideAsInside() throws IOException {
+        List<BenchConfig.Bench> benches =
+                BenchConfig.read(CONFIGS.resolve("half-held.json")).benches();
+        assertThat(benches).hasSize(2);
+        for (BenchConfig.Bench bench : benches) {
+            assertThat(bench.payload().beforeCpuTokens())
+                    .as(bench.name())
+                    .isPositive()
+                    .isEqualTo(bench.payload().inCpuTokens());
+            assertThat(bench.payload().locks()).as("no list: every LockType").isNull();
+        }
+    }
+
+    @Test
+    void profilersAndJvmArgumentsAreRead(@org.junit.jupiter.api.io.TempDir Path dir) throws IOException {
+        Path file = dir.resolve("p.json");
+        Files.writeString(
+                file,
+                "{\"title\": \"t\", \"benches\": [{\"name\": \"x\", \"payload\": {\"recordWaits\": false,"
+                        + " \"profilers\": [\"gc\", \"perfnorm\"], \"jvmArgs\": [\"-XX:+UseNUMA\"]}}]}");
+        BenchConfig.Payload p = BenchConfig.read(file).benches().getFirst().payload();
+        assertThat(p.recordWaits()).isFalse();
+        assertThat(p.profilers()).containsExactly("gc", "perfnorm");
+        assertThat(p.jvmArgs()).containsExactly("-XX:+UseNUMA");
+        assertThat(BenchConfig.read(file).benches().getFirst().kind()).isEqualTo(BenchmarkKind.CONTENTION);
     }
 
     @Test

@@ -1,6 +1,5 @@
 package dev.wordstats.loadtests.compare;
 
-import dev.wordstats.numa.lock.LockType;
 import java.io.IOException;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -18,45 +17,46 @@ import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
-import java.util.stream.Collectors;
 
 /**
- * Plays one simulation against every lock type in turn: for each, start the service jar with
- * {@code --wordstats.lock.type=TYPE} on a free loopback port, wait for {@code /actuator/health}
- * UP, run the simulation in its own Gatling JVM, scrape {@code /actuator/prometheus} for the lock
- * figures, stop the service; then write {@code report.md} and charts and fail if any run failed.
- * It prints its progress as it goes. The CI smoke is this runner with one lock type and a
- * few seconds of load.
+ * Plays one simulation against every lock type, {@code repeats} times with the order rotated
+ * ({@link RunOrder}): for each run, start the service jar with {@code --wordstats.lock.type=TYPE}
+ * on a free loopback port, wait for {@code /actuator/health} UP, warm it up, run the simulation in
+ * its own Gatling JVM, scrape {@code /actuator/prometheus} for the lock figures, stop the service.
+ * At the end it writes {@code report.md} (median and min–max of every figure per lock, a verdict
+ * only where the ranges do not overlap, every run with a link to its Gatling HTML report), charts
+ * with min–max bars and {@code runs.csv}, and fails if any run failed. It prints its progress as
+ * it goes. The CI smoke is this runner with one lock type, one repeat and a few seconds of load.
  *
  * <pre>
  * ./mvnw -pl load-tests -am -Pcompare verify -DskipTests -Dsimulation=HighContention -DdurationSeconds=20
  * </pre>
  *
  * Its own parameters (system properties): {@code simulation} (HighContention; a simple name is
- * looked up in dev.wordstats.loadtests), {@code locks} (every {@code LockType}, comma-separated),
- * {@code serviceJar}, {@code comparisonDir}, {@code simulatedNodes} (2: the service splits the
- * CPUs into that many NUMA nodes, so locality shows on a one-node machine; 0 = real topology),
+ * looked up in dev.wordstats.loadtests), {@code locks} (default: every {@code LockType}),
+ * {@code repeats} (3), {@code serviceJar}, {@code comparisonDir}, {@code simulatedNodes} (0: the
+ * machine's real NUMA topology; N: the service splits its CPUs into N simulated nodes),
+ * {@code servicePlacement} and {@code gatlingPlacement} (where each process runs:
+ * {@code cpus:0-3}, {@code nodes:1} or empty for anywhere; see {@link Placement}),
  * {@code tomcatMaxConnections} (12000) and {@code tomcatAcceptCount} (4096) for the service's
  * Tomcat, {@code serviceArgs} (more {@code --name=value} for the service, space separated),
- * {@code serviceJvmArgs}, {@code gatlingJvmArgs}, {@code healthTimeoutSeconds} (180), {@code warmupSeconds}
- * (10: texts posted by the runner before
- * the simulation, so a cold JIT does not decide the figures; the lock figures are the increase
- * from after the warm-up to the end of the run). Every other
- * property without a dot in its name ({@code users}, {@code durationSeconds}, ...) and every
- * {@code gatling.*} property is handed to the simulation.
+ * {@code serviceJvmArgs}, {@code gatlingJvmArgs}, {@code healthTimeoutSeconds} (180),
+ * {@code warmupSeconds} (10: texts posted by the runner before the simulation, so a cold JIT does
+ * not decide the figures; the lock figures are the increase from after the warm-up to the end of
+ * the run). Every other property without a dot in its name ({@code users},
+ * {@code durationSeconds}, ...) and every {@code gatling.*} property is handed to the simulation.
  */
 public final class Compare {
-
-    /** Every lock type, in declaration order: a new type joins the comparison without an edit here. */
-    static final String DEFAULT_LOCKS =
-            Arrays.stream(LockType.values()).map(Enum::name).collect(Collectors.joining(","));
 
     private static final Set<String> OWN = Set.of(
             "simulation",
             "locks",
+            "repeats",
             "serviceJar",
             "comparisonDir",
             "simulatedNodes",
+            "servicePlacement",
+            "gatlingPlacement",
             "serviceArgs",
             "serviceJvmArgs",
             "gatlingJvmArgs",
@@ -72,84 +72,126 @@ public final class Compare {
 
     private Compare() {}
 
+    /** The settings of one comparison that every run shares. */
+    private record Setup(
+            String simulation,
+            Path jar,
+            int simulatedNodes,
+            Placement servicePlacement,
+            Placement gatlingPlacement,
+            List<String> serviceArgs,
+            List<String> serviceJvmArgs,
+            List<String> gatlingJvmArgs,
+            Duration healthTimeout,
+            Duration warmup,
+            Map<String, String> forwarded) {}
+
     public static void main(String[] args) throws Exception {
         System.setProperty("java.awt.headless", "true");
         String simulation = qualified(System.getProperty("simulation", "HighContention"));
-        List<String> locks = split(System.getProperty("locks", DEFAULT_LOCKS), ",");
-        Path jar = Path.of(required("serviceJar")).toAbsolutePath().normalize();
+        String simpleName = simulation.substring(simulation.lastIndexOf('.') + 1);
+        List<String> locks = split(System.getProperty("locks", String.join(",", allLockTypes())), ",");
+        int repeats = Integer.parseInt(System.getProperty("repeats", "3"));
+        if (repeats < 1 || locks.isEmpty()) {
+            throw new IllegalArgumentException("need -Drepeats >= 1 and at least one lock type");
+        }
         // one folder per simulation, so comparing another simulation keeps the earlier report
         Path dir = Path.of(System.getProperty("comparisonDir", "target/comparison"))
-                .resolve(simulation.substring(simulation.lastIndexOf('.') + 1))
+                .resolve(simpleName)
                 .toAbsolutePath()
                 .normalize();
-        int simulatedNodes = Integer.parseInt(System.getProperty("simulatedNodes", "2"));
-        List<String> serviceArgs = split(System.getProperty("serviceArgs", ""), "\\s+");
-        List<String> serviceJvmArgs = split(System.getProperty("serviceJvmArgs", ""), "\\s+");
-        List<String> gatlingJvmArgs = split(
-                System.getProperty(
-                        "gatlingJvmArgs",
-                        "-Xmx2g -XX:MaxInlineLevel=20 -XX:MaxTrivialSize=12 --sun-misc-unsafe-memory-access=allow"
-                                + " --enable-native-access=ALL-UNNAMED --add-opens=java.base/java.lang=ALL-UNNAMED"
-                                + " --add-opens=java.base/jdk.internal.misc=ALL-UNNAMED"),
-                "\\s+");
-        Duration healthTimeout = Duration.ofSeconds(Long.getLong("healthTimeoutSeconds", 180));
-        Duration warmup = Duration.ofSeconds(Long.getLong("warmupSeconds", 10));
-        Map<String, String> forwarded = forwardedProperties();
+        Setup setup = new Setup(
+                simulation,
+                Path.of(required("serviceJar")).toAbsolutePath().normalize(),
+                Integer.parseInt(System.getProperty("simulatedNodes", "0")),
+                Placement.parse(System.getProperty("servicePlacement", "")),
+                Placement.parse(System.getProperty("gatlingPlacement", "")),
+                split(System.getProperty("serviceArgs", ""), "\\s+"),
+                split(System.getProperty("serviceJvmArgs", ""), "\\s+"),
+                split(
+                        System.getProperty(
+                                "gatlingJvmArgs",
+                                "-Xmx2g -XX:MaxInlineLevel=20 -XX:MaxTrivialSize=12 --sun-misc-unsafe-memory-access=allow"
+                                        + " --enable-native-access=ALL-UNNAMED"
+                                        + " --add-opens=java.base/java.lang=ALL-UNNAMED"
+                                        + " --add-opens=java.base/jdk.internal.misc=ALL-UNNAMED"),
+                        "\\s+"),
+                Duration.ofSeconds(Long.getLong("healthTimeoutSeconds", 180)),
+                Duration.ofSeconds(Long.getLong("warmupSeconds", 10)),
+                forwardedProperties());
 
-        String machine = String.format(
-                Locale.ROOT,
-                "%s %s, %d CPUs, JDK %s",
-                System.getProperty("os.name"),
-                System.getProperty("os.arch"),
-                Runtime.getRuntime().availableProcessors(),
-                System.getProperty("java.version"));
+        String machine = MachineInfo.summary();
+        String command = command(simpleName, locks, repeats, setup);
         System.out.printf(
-                "[compare] %s against %s on %s%n",
-                simulation.substring(simulation.lastIndexOf('.') + 1), String.join(", ", locks), machine);
+                "[compare] %s against %s, %d repeat(s), order rotated each repeat%n",
+                simpleName, String.join(", ", locks), repeats);
+        System.out.printf("[compare] machine: %s%n", machine);
         System.out.printf(
-                "[compare] service %s (simulated NUMA nodes: %d), simulation parameters %s%n",
-                jar, simulatedNodes, forwarded.isEmpty() ? "(defaults)" : forwarded);
+                "[compare] service %s (%s; placed on %s%s), Gatling placed on %s%s, simulation parameters %s%n",
+                setup.jar(),
+                setup.simulatedNodes() == 0 ? "real NUMA topology" : setup.simulatedNodes() + " simulated NUMA nodes",
+                setup.servicePlacement(),
+                prefixText(setup.servicePlacement()),
+                setup.gatlingPlacement(),
+                prefixText(setup.gatlingPlacement()),
+                setup.forwarded().isEmpty() ? "(defaults)" : setup.forwarded());
         System.out.printf("[compare] report to %s%n", dir);
 
-        List<ComparisonReport.Row> rows = new ArrayList<>();
+        clearEarlierReport(dir);
+        List<RunRecord> runs = new ArrayList<>();
         Instant started = Instant.now();
-        for (int i = 0; i < locks.size(); i++) {
-            String lock = locks.get(i);
-            String prefix = String.format(Locale.ROOT, "[%d/%d %s] ", i + 1, locks.size(), lock);
-            rows.add(runOne(
-                    lock,
-                    prefix,
-                    simulation,
-                    jar,
-                    dir.resolve(lock),
-                    simulatedNodes,
-                    serviceArgs,
-                    serviceJvmArgs,
-                    gatlingJvmArgs,
-                    healthTimeout,
-                    warmup,
-                    forwarded));
+        String loadBefore = MachineInfo.loadAverage();
+        int total = repeats * locks.size();
+        for (int repeat = 1; repeat <= repeats; repeat++) {
+            List<String> order = RunOrder.of(locks, repeat - 1);
+            System.out.printf("[compare] repeat %d/%d: %s%n", repeat, repeats, String.join(", ", order));
+            for (int position = 1; position <= order.size(); position++) {
+                String lock = order.get(position - 1);
+                int n = runs.size() + 1;
+                String prefix = String.format(Locale.ROOT, "[%d/%d r%d %s] ", n, total, repeat, lock);
+                runs.add(runOne(
+                        repeat,
+                        position,
+                        lock,
+                        prefix,
+                        dir.resolve(String.format(Locale.ROOT, "r%d-%s", repeat, lock)),
+                        setup));
+            }
         }
 
         String header = String.format(
                 Locale.ROOT,
-                "## %s, one run per lock type%n%nMachine: %s. Simulation parameters: %s."
-                        + " Service: `%s`, simulated NUMA nodes: %d. Finished %s, took %d s.%n",
-                simulation.substring(simulation.lastIndexOf('.') + 1),
+                "# %s: %d lock type(s), %d repeat(s), order rotated each repeat%n%n"
+                        + "- Command: `%s`%n"
+                        + "- Machine: %s%n"
+                        + "- Load average before: %s; after: %s%n"
+                        + "- Service: `%s`, %s, placed on %s; Gatling placed on %s%n"
+                        + "- Simulation parameters: %s%n"
+                        + "- Finished %s, took %d s%n",
+                simpleName,
+                locks.size(),
+                repeats,
+                command,
                 machine,
-                forwarded.isEmpty() ? "defaults" : forwarded,
-                jar.getFileName(),
-                simulatedNodes,
+                loadBefore,
+                MachineInfo.loadAverage(),
+                setup.jar().getFileName(),
+                setup.simulatedNodes() == 0 ? "real NUMA topology" : setup.simulatedNodes() + " simulated NUMA nodes",
+                setup.servicePlacement(),
+                setup.gatlingPlacement(),
+                setup.forwarded().isEmpty() ? "defaults" : setup.forwarded(),
                 Instant.now(),
                 Duration.between(started, Instant.now()).toSeconds());
-        ComparisonReport.write(dir, header, rows);
+        Path report = ComparisonReport.write(dir, header, locks, runs);
+        var spreads = ComparisonReport.spreads(locks, runs);
         System.out.println();
-        System.out.println(ComparisonReport.table(rows));
-        System.out.printf("[compare] report: %s (charts: throughput.png, latency.png)%n", dir.resolve("report.md"));
+        System.out.println(ComparisonReport.summaryTable(locks, runs, spreads));
+        System.out.print(ComparisonReport.verdictList(ComparisonReport.verdicts(spreads)));
+        System.out.printf("[compare] report: %s (runs.csv, charts *.png beside it)%n", report);
 
-        List<String> failed = rows.stream()
-                .filter(r -> !r.gatling().passed())
-                .map(ComparisonReport.Row::lock)
+        List<String> failed = runs.stream()
+                .filter(r -> !r.passed())
+                .map(r -> r.lock() + " (repeat " + r.repeat() + ")")
                 .toList();
         if (!failed.isEmpty()) {
             throw new IllegalStateException("the simulation failed for " + failed
@@ -157,31 +199,97 @@ public final class Compare {
         }
     }
 
-    private static ComparisonReport.Row runOne(
-            String lock,
-            String prefix,
-            String simulation,
-            Path jar,
-            Path dir,
-            int simulatedNodes,
-            List<String> serviceArgs,
-            List<String> serviceJvmArgs,
-            List<String> gatlingJvmArgs,
-            Duration healthTimeout,
-            Duration warmup,
-            Map<String, String> forwarded)
+    /**
+     * Removes what an earlier comparison of the same simulation left in its folder (run folders,
+     * report, CSV, charts), so the new report links only its own runs.
+     */
+    static void clearEarlierReport(Path dir) throws IOException {
+        if (!Files.isDirectory(dir)) {
+            return;
+        }
+        try (var entries = Files.list(dir)) {
+            for (Path entry : entries.toList()) {
+                String name = entry.getFileName().toString();
+                boolean ours = name.matches("r\\d+-[A-Z0-9_]+")
+                        || name.equals("report.md")
+                        || name.equals("runs.csv")
+                        || name.endsWith(".png");
+                if (ours) {
+                    deleteRecursively(entry);
+                }
+            }
+        }
+    }
+
+    private static void deleteRecursively(Path path) throws IOException {
+        if (Files.isDirectory(path, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
+            try (var children = Files.list(path)) {
+                for (Path child : children.toList()) {
+                    deleteRecursively(child);
+                }
+            }
+        }
+        Files.delete(path);
+    }
+
+    /** Every {@code LockType} name, from numa-locks when it is on the classpath. */
+    static List<String> allLockTypes() {
+        try {
+            Class<?> type = Class.forName("dev.wordstats.numa.lock.LockType");
+            return java.util.Arrays.stream(type.getEnumConstants())
+                    .map(c -> ((Enum<?>) c).name())
+                    .toList();
+        } catch (ClassNotFoundException e) {
+            throw new IllegalStateException("numa-locks is not on the classpath: name the lock types with -Dlocks=", e);
+        }
+    }
+
+    /** The Maven command that repeats this comparison. */
+    static String command(String simulation, List<String> locks, int repeats, Setup setup) {
+        StringBuilder c = new StringBuilder("./mvnw -pl load-tests -am -Pcompare verify -DskipTests -Dsimulation=")
+                .append(simulation)
+                .append(" -Dlocks=")
+                .append(String.join(",", locks))
+                .append(" -Drepeats=")
+                .append(repeats);
+        if (setup.simulatedNodes() != 0) {
+            c.append(" -DsimulatedNodes=").append(setup.simulatedNodes());
+        }
+        for (String name :
+                List.of("servicePlacement", "gatlingPlacement", "serviceArgs", "serviceJvmArgs", "warmupSeconds")) {
+            String value = System.getProperty(name);
+            if (value != null && !value.isBlank()) {
+                c.append(" -D").append(name).append('=').append(value.contains(" ") ? "'" + value + "'" : value);
+            }
+        }
+        setup.forwarded()
+                .forEach((k, v) -> c.append(" -D").append(k).append('=').append(v));
+        return c.toString();
+    }
+
+    private static String prefixText(Placement placement) {
+        List<String> prefix = placement.prefix();
+        return prefix.isEmpty() ? "" : ": " + String.join(" ", prefix);
+    }
+
+    private static RunRecord runOne(int repeat, int position, String lock, String prefix, Path dir, Setup setup)
             throws IOException, InterruptedException {
         List<String> appArgs = new ArrayList<>();
         appArgs.add("--wordstats.lock.type=" + lock);
-        appArgs.add("--wordstats.numa.simulated-nodes=" + simulatedNodes);
+        appArgs.add("--wordstats.numa.simulated-nodes=" + setup.simulatedNodes());
         // room for the Connections simulation's 10,000 keep-alive connections arriving at once
         appArgs.add("--server.tomcat.max-connections=" + System.getProperty("tomcatMaxConnections", "12000"));
         appArgs.add("--server.tomcat.accept-count=" + System.getProperty("tomcatAcceptCount", "4096"));
-        appArgs.addAll(serviceArgs);
+        appArgs.addAll(setup.serviceArgs());
         long t0 = System.nanoTime();
         System.out.println(prefix + "starting the service");
-        try (ServiceProcess service = ServiceProcess.start(jar, serviceJvmArgs, appArgs, dir.resolve("service.log"))) {
-            service.awaitHealthy(healthTimeout);
+        try (ServiceProcess service = ServiceProcess.start(
+                setup.servicePlacement().prefix(),
+                setup.jar(),
+                setup.serviceJvmArgs(),
+                appArgs,
+                dir.resolve("service.log"))) {
+            service.awaitHealthy(setup.healthTimeout());
             System.out.printf(
                     Locale.ROOT,
                     "%shealthy at %s (pid %d) after %.1f s%n",
@@ -203,26 +311,28 @@ public final class Compare {
                 }
             });
 
-            if (!warmup.isZero()) {
-                System.out.printf("%swarming up for %d s%n", prefix, warmup.toSeconds());
-                ServiceWarmup.run(service.baseUrl(), warmup);
+            if (!setup.warmup().isZero()) {
+                System.out.printf(
+                        "%swarming up for %d s%n", prefix, setup.warmup().toSeconds());
+                ServiceWarmup.run(service.baseUrl(), setup.warmup());
             }
             PrometheusText before = scrapePage(service, null, prefix);
 
-            Map<String, String> properties = new TreeMap<>(forwarded);
+            Map<String, String> properties = new TreeMap<>(setup.forwarded());
             properties.put("baseUrl", service.baseUrl().toString());
             properties.put("gatling.data.enableAnalytics", "false");
             properties.put("gatling.http.warmUpUrl", "");
-            System.out.println(prefix + "running " + simulation);
+            System.out.println(prefix + "running " + setup.simulation());
             GatlingRun.Result result;
             try {
                 result = GatlingRun.run(
-                        simulation,
+                        setup.simulation(),
                         properties,
-                        gatlingJvmArgs,
+                        setup.gatlingJvmArgs(),
                         dir.resolve("gatling"),
                         dir.resolve("gatling.log"),
-                        prefix);
+                        prefix,
+                        setup.gatlingPlacement().prefix());
             } finally {
                 running.set(false);
                 sampler.interrupt();
@@ -243,7 +353,7 @@ public final class Compare {
                     ? LockMetrics.none()
                     : LockMetrics.from(before == null ? after : after.since(before), lock);
             System.out.printf(
-                    "%slock wait p99 %s (max %s), handoffs cross-node %s / same-node %s, slow path %s of %s acquisitions%n",
+                    "%slock wait p99 (slow path) %s (max %s), handoffs cross-node %s / same-node %s, slow path %s of %s acquisitions%n",
                     prefix,
                     metrics.waitP99Text(),
                     ComparisonReport.duration(metrics.waitMaxSeconds()),
@@ -259,7 +369,7 @@ public final class Compare {
                                             + metrics.slowAcquisitions().getAsDouble())
                             : "n/a");
             System.out.println(prefix + "stopping the service");
-            return new ComparisonReport.Row(lock, result, metrics, peakFds.get());
+            return new RunRecord(repeat, position, lock, result, metrics, peakFds.get(), result.report());
         }
     }
 

@@ -3,116 +3,203 @@ package dev.wordstats.loadtests.compare;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.OptionalDouble;
 import java.util.function.Function;
-import java.util.function.ToDoubleFunction;
-import org.knowm.xchart.BitmapEncoder;
-import org.knowm.xchart.CategoryChart;
-import org.knowm.xchart.CategoryChartBuilder;
-import org.knowm.xchart.style.Styler;
 
 /**
- * The comparison report: a Markdown table (report.md) and two bar charts (throughput.png,
- * latency.png) drawn headless with XChart.
+ * The comparison report: {@code report.md} (per lock the median and min–max of every figure over
+ * the repeats, a verdict per figure, every run with a link to its Gatling HTML report), one chart
+ * per figure with min–max error bars ({@link SpreadChart}) and {@code runs.csv} ({@link RunsCsv}).
  */
 final class ComparisonReport {
 
-    /** One lock type's run. */
-    record Row(String lock, GatlingRun.Result gatling, LockMetrics lock_, long peakServiceFds) {
-        String verdict() {
-            return gatling.passed() ? "pass" : "FAIL (exit " + gatling.exitCode() + ")";
-        }
-    }
+    /**
+     * One figure of the report.
+     *
+     * @param name column and chart title
+     * @param file chart file name without extension
+     * @param format number format in the table
+     * @param higherIsBetter the verdict's direction
+     * @param value the figure of one run, in the unit the table shows
+     */
+    record Figure(
+            String name,
+            String file,
+            String format,
+            boolean higherIsBetter,
+            Function<RunRecord, OptionalDouble> value) {}
+
+    static final List<Figure> FIGURES = List.of(
+            new Figure(
+                    "requests/s", "throughput", "%.0f", true, r -> r.gatling().requestsPerSecond()),
+            new Figure(
+                    "HTTP p50 ms", "http-p50", "%.1f", false, r -> r.gatling().p50Millis()),
+            new Figure(
+                    "HTTP p99 ms", "http-p99", "%.1f", false, r -> r.gatling().p99Millis()),
+            new Figure(
+                    "lock wait p99 µs (slow path)",
+                    "lock-wait-p99",
+                    "%.2f",
+                    false,
+                    r -> scale(r.metrics().waitP99Seconds(), 1e6)),
+            new Figure(
+                    "lock wait max ms",
+                    "lock-wait-max",
+                    "%.2f",
+                    false,
+                    r -> scale(r.metrics().waitMaxSeconds(), 1e3)),
+            new Figure(
+                    "slow-path share %",
+                    "slow-path-share", "%.2f", false, r -> scale(r.metrics().slowPathShare(), 100)),
+            new Figure(
+                    "cross-node handoffs %",
+                    "cross-node-share", "%.1f", false, r -> scale(r.metrics().crossNodeShare(), 100)));
 
     private ComparisonReport() {}
 
-    static String table(List<Row> rows) {
-        StringBuilder md = new StringBuilder();
-        md.append(
-                "| lock | requests/s | p50 ms | p99 ms | lock wait p99 | lock wait max | cross-node handoffs | slow-path share | failed requests | peak service fds | run |\n");
-        md.append("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|\n");
-        for (Row row : rows) {
-            GatlingRun.Result g = row.gatling();
-            LockMetrics m = row.lock_();
+    /** Per figure, per lock (in the given order): the spread over the repeats that passed. */
+    static Map<Figure, Map<String, Spread>> spreads(List<String> locks, List<RunRecord> runs) {
+        Map<Figure, Map<String, Spread>> out = new LinkedHashMap<>();
+        for (Figure figure : FIGURES) {
+            Map<String, Spread> byLock = new LinkedHashMap<>();
+            for (String lock : locks) {
+                byLock.put(
+                        lock,
+                        Spread.of(runs.stream()
+                                .filter(r -> r.lock().equals(lock) && r.passed())
+                                .map(figure.value())
+                                .toList()));
+            }
+            out.put(figure, byLock);
+        }
+        return out;
+    }
+
+    static Map<Figure, Verdict> verdicts(Map<Figure, Map<String, Spread>> spreads) {
+        Map<Figure, Verdict> out = new LinkedHashMap<>();
+        spreads.forEach(
+                (figure, byLock) -> out.put(figure, Verdict.of(figure.name(), figure.higherIsBetter(), byLock)));
+        return out;
+    }
+
+    /** The summary table: one row per lock, "median (min–max)" per figure, and the runs that passed. */
+    static String summaryTable(List<String> locks, List<RunRecord> runs, Map<Figure, Map<String, Spread>> spreads) {
+        StringBuilder md = new StringBuilder("| lock | runs passed |");
+        StringBuilder rule = new StringBuilder("|---|---:|");
+        for (Figure f : FIGURES) {
+            md.append(' ').append(f.name()).append(" |");
+            rule.append("---:|");
+        }
+        md.append('\n').append(rule).append('\n');
+        for (String lock : locks) {
+            long all = runs.stream().filter(r -> r.lock().equals(lock)).count();
+            long passed = runs.stream()
+                    .filter(r -> r.lock().equals(lock) && r.passed())
+                    .count();
             md.append("| ")
-                    .append(row.lock())
+                    .append(lock)
                     .append(" | ")
-                    .append(fmt(g.requestsPerSecond(), "%.1f"))
+                    .append(passed)
+                    .append('/')
+                    .append(all)
+                    .append(" |");
+            for (Figure f : FIGURES) {
+                md.append(' ').append(spreads.get(f).get(lock).text(f.format())).append(" |");
+            }
+            md.append('\n');
+        }
+        return md.toString();
+    }
+
+    static String verdictList(Map<Figure, Verdict> verdicts) {
+        StringBuilder md = new StringBuilder();
+        verdicts.forEach((figure, verdict) -> md.append("- **")
+                .append(figure.name())
+                .append("** (")
+                .append(figure.higherIsBetter() ? "higher" : "lower")
+                .append(" is better): ")
+                .append(verdict.text())
+                .append('\n'));
+        return md.toString();
+    }
+
+    /** Every run in the order they ran, each with a link to its Gatling report. */
+    static String runsTable(List<RunRecord> runs, Path reportDir) {
+        StringBuilder md = new StringBuilder(
+                "| repeat | # | lock | requests/s | HTTP p99 ms | lock wait p99 | failed requests | peak service fds |"
+                        + " run | Gatling report |\n|---:|---:|---|---:|---:|---:|---:|---:|---|---|\n");
+        for (RunRecord r : runs) {
+            GatlingRun.Result g = r.gatling();
+            md.append("| ")
+                    .append(r.repeat())
                     .append(" | ")
-                    .append(fmt(g.p50Millis(), "%.0f"))
+                    .append(r.position())
+                    .append(" | ")
+                    .append(r.lock())
+                    .append(" | ")
+                    .append(fmt(g.requestsPerSecond(), "%.0f"))
                     .append(" | ")
                     .append(fmt(g.p99Millis(), "%.0f"))
                     .append(" | ")
-                    .append(m.waitP99Text())
-                    .append(" | ")
-                    .append(duration(m.waitMaxSeconds()))
-                    .append(" | ")
-                    .append(fmt(m.crossNodeHandoffs(), "%.0f"))
-                    .append(" | ")
-                    .append(percent(m.slowPathShare()))
+                    .append(r.metrics().waitP99Text())
                     .append(" | ")
                     .append(fmt(g.failed(), "%.0f"))
                     .append(" | ")
-                    .append(row.peakServiceFds() < 0 ? "n/a" : Long.toString(row.peakServiceFds()))
+                    .append(r.peakServiceFds() < 0 ? "n/a" : Long.toString(r.peakServiceFds()))
                     .append(" | ")
-                    .append(row.verdict())
+                    .append(r.passed() ? "pass" : "FAIL (exit " + g.exitCode() + ")")
+                    .append(" | ")
+                    .append(r.gatlingReport()
+                            .map(p -> "[" + r.lock() + " #" + r.repeat() + "]("
+                                    + reportDir.relativize(p).toString().replace('\\', '/') + ")")
+                            .orElse("none"))
                     .append(" |\n");
         }
         return md.toString();
     }
 
-    static void write(Path dir, String header, List<Row> rows) throws IOException {
+    /** Writes report.md, runs.csv and the charts; returns report.md. */
+    static Path write(Path dir, String header, List<String> locks, List<RunRecord> runs) throws IOException {
         Files.createDirectories(dir);
-        String md = header + "\n" + table(rows) + "\n"
-                + "Lock wait is the time from asking for a stripe lock to getting it (service histogram"
-                + " `wordstats_lock_wait_seconds`, p99 interpolated in its buckets as Prometheus does; \"≤ x\" when it"
-                + " falls in the lowest bucket, which cannot resolve it further); slow-path share is"
-                + " slow-path acquisitions over all acquisitions. Charts: throughput.png, latency.png.\n";
-        Files.writeString(dir.resolve("report.md"), md);
-        chart(
-                dir.resolve("throughput"),
-                "Throughput by lock type",
-                "requests/s",
-                rows,
-                List.of(series("requests/s", r -> r.gatling().requestsPerSecond())));
-        chart(
-                dir.resolve("latency"),
-                "Latency by lock type",
-                "milliseconds",
-                rows,
-                List.of(
-                        series("HTTP p50", r -> r.gatling().p50Millis()),
-                        series("HTTP p99", r -> r.gatling().p99Millis()),
-                        series("lock wait p99", r -> scale(r.lock_().waitP99Seconds(), 1000))));
-    }
-
-    private record Series(String name, ToDoubleFunction<Row> value) {}
-
-    private static Series series(String name, Function<Row, OptionalDouble> value) {
-        return new Series(name, row -> value.apply(row).orElse(0));
-    }
-
-    private static void chart(Path file, String title, String yTitle, List<Row> rows, List<Series> series)
-            throws IOException {
-        CategoryChart chart = new CategoryChartBuilder()
-                .width(900)
-                .height(500)
-                .title(title)
-                .xAxisTitle("lock type")
-                .yAxisTitle(yTitle)
-                .build();
-        chart.getStyler().setLegendPosition(Styler.LegendPosition.InsideNE);
-        chart.getStyler().setLabelsVisible(true);
-        List<String> locks = rows.stream().map(Row::lock).toList();
-        for (Series s : series) {
-            chart.addSeries(
-                    s.name(),
-                    locks,
-                    rows.stream().map(r -> (Number) s.value().applyAsDouble(r)).toList());
+        Map<Figure, Map<String, Spread>> spreads = spreads(locks, runs);
+        Map<Figure, Verdict> verdicts = verdicts(spreads);
+        RunsCsv.write(runs, dir);
+        List<String> charts = new ArrayList<>();
+        for (Figure figure : FIGURES) {
+            Map<String, Spread> byLock = spreads.get(figure);
+            if (byLock.values().stream().anyMatch(Spread::present)) {
+                SpreadChart.write(
+                        dir.resolve(figure.file() + ".png"),
+                        figure.name() + " by lock: median, bars from min to max over the repeats",
+                        figure.name(),
+                        byLock);
+                charts.add("![" + figure.name() + "](" + figure.file() + ".png)");
+            }
         }
-        BitmapEncoder.saveBitmap(chart, file.toString(), BitmapEncoder.BitmapFormat.PNG);
+        String md = header
+                + "\n## Per lock: median (min–max) over the repeats\n\n"
+                + summaryTable(locks, runs, spreads)
+                + "\n## Verdicts\n\nA lock is named better only where its min–max range does not overlap the other's"
+                + " (\">\" between measurably different groups, \"≈\" within one); otherwise \"no measurable"
+                + " difference\". Failed runs are left out of the figures.\n\n"
+                + verdictList(verdicts)
+                + "\n## Charts\n\n" + String.join("\n", charts) + "\n"
+                + "\n## Every run\n\n"
+                + runsTable(runs, dir)
+                + "\nEvery figure of every run: [runs.csv](runs.csv). Lock wait is the time from asking for a stripe"
+                + " lock to holding it, of the acquisitions that took the slow path (the service's"
+                + " `wordstats_lock_wait_seconds{path=\"slow\"}` histogram, p99 interpolated in its buckets as"
+                + " Prometheus does; \"≤ x\" when it falls in the lowest bucket, which cannot resolve it further);"
+                + " slow-path share is slow-path acquisitions over all acquisitions; cross-node handoffs are the"
+                + " acquisitions whose previous owner ran on another NUMA node.\n";
+        Path report = dir.resolve("report.md");
+        Files.writeString(report, md);
+        return report;
     }
 
     private static OptionalDouble scale(OptionalDouble value, double factor) {
@@ -121,10 +208,6 @@ final class ComparisonReport {
 
     private static String fmt(OptionalDouble value, String format) {
         return value.isPresent() ? String.format(Locale.ROOT, format, value.getAsDouble()) : "n/a";
-    }
-
-    private static String percent(OptionalDouble share) {
-        return share.isPresent() ? String.format(Locale.ROOT, "%.1f %%", share.getAsDouble() * 100) : "n/a";
     }
 
     /** Seconds shown in the unit that reads best: ns, µs or ms. */

@@ -37,7 +37,8 @@ final class GatlingRun {
             OptionalDouble requestsPerSecond,
             OptionalDouble p50Millis,
             OptionalDouble p99Millis,
-            Path log) {
+            Path log,
+            java.util.Optional<Path> report) {
         boolean passed() {
             return exitCode == 0;
         }
@@ -51,9 +52,10 @@ final class GatlingRun {
             List<String> jvmArgs,
             Path resultsDir,
             Path log,
-            String prefix)
+            String prefix,
+            List<String> placement)
             throws IOException, InterruptedException {
-        List<String> command = new ArrayList<>();
+        List<String> command = new ArrayList<>(placement);
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         command.addAll(jvmArgs);
         properties.forEach((name, value) -> command.add("-D" + name + "=" + value));
@@ -99,7 +101,19 @@ final class GatlingRun {
                 stats.get("mean throughput (rps)"),
                 stats.get("response time 50th percentile (ms)"),
                 stats.get("response time 99th percentile (ms)"),
-                log);
+                log,
+                htmlReport(resultsDir));
+    }
+
+    /** The newest {@code index.html} under the results folder: this run's Gatling HTML report. */
+    static java.util.Optional<Path> htmlReport(Path resultsDir) throws IOException {
+        if (!Files.isDirectory(resultsDir)) {
+            return java.util.Optional.empty();
+        }
+        try (java.util.stream.Stream<Path> files =
+                Files.find(resultsDir, 2, (p, a) -> p.getFileName().toString().equals("index.html"))) {
+            return files.max(java.util.Comparator.comparing(p -> p.toFile().lastModified()));
+        }
     }
 
     /** The classpath this class was loaded with: exec:java's test classpath, or java.class.path. */

@@ -7,9 +7,10 @@ import java.util.function.Predicate;
 
 /**
  * The lock figures of one run, read from the service's {@code /actuator/prometheus} page after
- * the load: wait time p99 (from the {@code wordstats_lock_wait_seconds} histogram) and max,
- * cross-node and same-node handoffs, fast- and slow-path acquisitions. A figure the service does
- * not expose is empty (shown as "n/a").
+ * the load: wait time p99 (from the {@code wordstats_lock_wait_seconds} histogram, of the slow
+ * path, {@code path="slow"}, where the service tags it: the acquisitions that really waited) and
+ * max, cross-node and same-node handoffs, fast- and slow-path acquisitions. A figure the service
+ * does not expose is empty (shown as "n/a").
  */
 record LockMetrics(
         OptionalDouble waitP99Seconds,
@@ -23,14 +24,19 @@ record LockMetrics(
     static LockMetrics from(PrometheusText page, String lock) {
         Predicate<PrometheusText.Sample> ofLock = sample -> !sample.labels().containsKey("lock")
                 || lock.equals(sample.labels().get("lock"));
-        OptionalDouble p99 = page.histogramQuantile("wordstats_lock_wait_seconds", 0.99, ofLock);
+        // the waits of the slow path when the service tags the path; every wait otherwise
+        Predicate<PrometheusText.Sample> waits = page.sum("wordstats_lock_wait_seconds_count", label("path", "slow"))
+                        .isPresent()
+                ? ofLock.and(label("path", "slow"))
+                : ofLock;
+        OptionalDouble p99 = page.histogramQuantile("wordstats_lock_wait_seconds", 0.99, waits);
         if (p99.isEmpty()) { // a timer published with client-side percentiles instead of buckets
-            p99 = page.max("wordstats_lock_wait_seconds", ofLock.and(label("quantile", "0.99")));
+            p99 = page.max("wordstats_lock_wait_seconds", waits.and(label("quantile", "0.99")));
         }
         return new LockMetrics(
                 p99,
-                page.lowestBucketBound("wordstats_lock_wait_seconds", ofLock),
-                page.max("wordstats_lock_wait_seconds_max", ofLock),
+                page.lowestBucketBound("wordstats_lock_wait_seconds", waits),
+                page.max("wordstats_lock_wait_seconds_max", waits),
                 page.sum("wordstats_lock_handoffs_total", ofLock.and(label("locality", "cross_node"))),
                 page.sum("wordstats_lock_handoffs_total", ofLock.and(label("locality", "same_node"))),
                 page.sum("wordstats_lock_acquisitions_total", ofLock.and(label("path", "fast"))),
@@ -57,6 +63,15 @@ record LockMetrics(
         }
         double all = fastAcquisitions.getAsDouble() + slowAcquisitions.getAsDouble();
         return all == 0 ? OptionalDouble.empty() : OptionalDouble.of(slowAcquisitions.getAsDouble() / all);
+    }
+
+    /** Cross-node handoffs over all handoffs. */
+    OptionalDouble crossNodeShare() {
+        if (crossNodeHandoffs.isEmpty() || sameNodeHandoffs.isEmpty()) {
+            return OptionalDouble.empty();
+        }
+        double all = crossNodeHandoffs.getAsDouble() + sameNodeHandoffs.getAsDouble();
+        return all == 0 ? OptionalDouble.empty() : OptionalDouble.of(crossNodeHandoffs.getAsDouble() / all);
     }
 
     static LockMetrics none() {

@@ -36,16 +36,18 @@ final class ServiceProcess implements AutoCloseable {
     }
 
     /**
-     * Starts {@code java [jvmArgs] -jar jar --server.port=P --server.address=127.0.0.1 [appArgs]}
-     * with the JDK this JVM runs on.
+     * Starts {@code [placement] java [jvmArgs] -jar jar --server.port=P --server.address=127.0.0.1
+     * [appArgs]} with the JDK this JVM runs on; {@code placement} is a {@link Placement#prefix()}
+     * (numactl or taskset) or empty.
      */
-    static ServiceProcess start(Path jar, List<String> jvmArgs, List<String> appArgs, Path log) throws IOException {
+    static ServiceProcess start(List<String> placement, Path jar, List<String> jvmArgs, List<String> appArgs, Path log)
+            throws IOException {
         if (!Files.isRegularFile(jar)) {
             throw new IllegalStateException("no service jar at " + jar
                     + ": build it first (./mvnw -pl service -am package -DskipTests), or point -DserviceJar at it");
         }
         int port = freeLoopbackPort();
-        List<String> command = new ArrayList<>();
+        List<String> command = new ArrayList<>(placement);
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         command.addAll(jvmArgs);
         command.add("-jar");

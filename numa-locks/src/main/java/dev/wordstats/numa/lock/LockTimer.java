@@ -24,6 +24,15 @@ public interface LockTimer {
      */
     void recordWait(long nanos);
 
+    /**
+     * {@link #recordWait(long)} with the path the acquisition took: {@code slowPath} false when the
+     * first attempt got the lock (the "wait" is then the cost of that attempt), true when the thread
+     * had to wait. A timer that separates the two overrides this; by default the path is dropped.
+     */
+    default void recordWait(long nanos, boolean slowPath) {
+        recordWait(nanos);
+    }
+
     /** Time from the outermost acquisition (start of the critical section) to the matching release (its end). */
     void recordHold(long nanos);
 }

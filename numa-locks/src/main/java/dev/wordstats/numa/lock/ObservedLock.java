@@ -65,6 +65,7 @@ public final class ObservedLock implements Lock {
     private int lastNode = -1; // owner only: node of the most recent owner, -1 before the first
     private long heldSince; // owner only: nanoTime of the outermost acquisition (when timed)
     private long waited; // owner only: wait of the outermost acquisition, recorded after the release
+    private boolean waitedSlow; // owner only: whether the outermost acquisition took the slow path
 
     ObservedLock(LockType type, Lock delegate, NodeLocator nodes, LockTimer timer) {
         this.type = Objects.requireNonNull(type, "type");
@@ -162,9 +163,10 @@ public final class ObservedLock implements Lock {
             if (timed) {
                 long held = System.nanoTime() - heldSince;
                 long wait = waited;
+                boolean slowPath = waitedSlow;
                 delegate.unlock();
                 // Recorded outside the critical section, so timing does not lengthen it.
-                timer.recordWait(wait);
+                timer.recordWait(wait, slowPath);
                 timer.recordHold(held);
                 return;
             }
@@ -203,6 +205,7 @@ public final class ObservedLock implements Lock {
                 long now = System.nanoTime();
                 heldSince = now;
                 waited = now - start;
+                waitedSlow = !fastPath;
             }
         }
     }

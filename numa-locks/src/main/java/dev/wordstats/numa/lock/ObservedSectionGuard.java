@@ -131,7 +131,7 @@ final class ObservedSectionGuard implements ObservedGuard {
             // The guard's edge from the end of the critical section to the return of call makes
             // the runner's writes to timing visible here.
             if (timing.ran) {
-                timer.recordWait(timing.began - timing.asked);
+                timer.recordWait(timing.began - timing.asked, arrivedBusy);
                 timer.recordHold(timing.ended - timing.began);
             }
         }

@@ -14,6 +14,13 @@ import java.util.concurrent.TimeUnit;
  * {@code wordstats.lock.held} (percentile histograms on, tag {@code lock}). The observed guards call
  * it outside the critical section (see {@code dev.wordstats.numa.lock.LockTimer}).
  *
+ * <p><b>Waits by path:</b> {@code wordstats.lock.wait} carries a {@code path} tag: {@code slow} for
+ * acquisitions that had to wait (these describe waiting: their quantiles are what a contended
+ * request pays), {@code fast} for the ones whose first attempt got the lock (their "wait" is the cost
+ * of that attempt, tens of nanoseconds). Mixing the two would put the p99 in the fast path whenever
+ * fewer than 1% of acquisitions wait, which is the usual case. {@code path="unknown"} holds waits
+ * from a caller that does not say the path ({@link LockTimer#recordWait(long)}).
+ *
  * <p><b>Sampled:</b> one call in {@code wordstats.lock.timing-sample-every} (default 8), chosen with
  * {@link ThreadLocalRandom}, is recorded. The two timers are shared by every stripe, and recording
  * increments shared histogram buckets, so recording every acquisition would add a counter all
@@ -32,7 +39,9 @@ final class MicrometerLockTimer implements LockTimer, MeterBinder {
 
     private final LockType lockType;
     private final int sampleEvery;
-    private volatile Timer waitTimer; // set once by bindTo, read by every recording thread
+    private volatile Timer fastWaitTimer; // set once by bindTo, read by every recording thread
+    private volatile Timer slowWaitTimer; // set once by bindTo, read by every recording thread
+    private volatile Timer unknownWaitTimer; // set once by bindTo, read by every recording thread
     private volatile Timer heldTimer; // set once by bindTo, read by every recording thread
 
     MicrometerLockTimer(LockType lockType, int sampleEvery) {
@@ -49,15 +58,9 @@ final class MicrometerLockTimer implements LockTimer, MeterBinder {
 
     @Override
     public void bindTo(MeterRegistry registry) {
-        this.waitTimer = Timer.builder("wordstats.lock.wait")
-                .description("Time from asking for a stripe lock to holding it (to the start of the critical section)")
-                .tag("lock", lockType.name())
-                .publishPercentileHistogram()
-                // Micrometer's default histogram starts at 1 ms; a stripe lock's waits and holds are
-                // mostly nanoseconds to microseconds.
-                .minimumExpectedValue(MIN_EXPECTED)
-                .maximumExpectedValue(MAX_EXPECTED)
-                .register(registry);
+        this.fastWaitTimer = waitTimer(registry, "fast");
+        this.slowWaitTimer = waitTimer(registry, "slow");
+        this.unknownWaitTimer = waitTimer(registry, "unknown");
         this.heldTimer = Timer.builder("wordstats.lock.held")
                 .description("Time a stripe lock was held, from acquisition to release (the critical section)")
                 .tag("lock", lockType.name())
@@ -69,9 +72,31 @@ final class MicrometerLockTimer implements LockTimer, MeterBinder {
                 .register(registry);
     }
 
+    private Timer waitTimer(MeterRegistry registry, String path) {
+        return Timer.builder("wordstats.lock.wait")
+                .description("Time from asking for a stripe lock to holding it, by path: slow (the thread waited),"
+                        + " fast (the first attempt got it)")
+                .tag("lock", lockType.name())
+                .tag("path", path)
+                .publishPercentileHistogram()
+                // Micrometer's default histogram starts at 1 ms; a stripe lock's waits and holds are
+                // mostly nanoseconds to microseconds.
+                .minimumExpectedValue(MIN_EXPECTED)
+                .maximumExpectedValue(MAX_EXPECTED)
+                .register(registry);
+    }
+
+    @Override
+    public void recordWait(long nanos, boolean slowPath) {
+        record(slowPath ? slowWaitTimer : fastWaitTimer, nanos);
+    }
+
     @Override
     public void recordWait(long nanos) {
-        Timer timer = waitTimer;
+        record(unknownWaitTimer, nanos);
+    }
+
+    private void record(Timer timer, long nanos) {
         if (timer != null && sampled()) {
             timer.record(nanos, TimeUnit.NANOSECONDS);
         }
@@ -79,9 +104,6 @@ final class MicrometerLockTimer implements LockTimer, MeterBinder {
 
     @Override
     public void recordHold(long nanos) {
-        Timer timer = heldTimer;
-        if (timer != null && sampled()) {
-            timer.record(nanos, TimeUnit.NANOSECONDS);
-        }
+        record(heldTimer, nanos);
     }
 }

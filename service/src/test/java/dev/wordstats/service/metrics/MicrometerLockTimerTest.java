@@ -23,6 +23,7 @@ class MicrometerLockTimerTest {
         }
         Timer wait = registry.get("wordstats.lock.wait")
                 .tag("lock", "FAIR_REENTRANT")
+                .tag("path", "unknown")
                 .timer();
         Timer held = registry.get("wordstats.lock.held")
                 .tag("lock", "FAIR_REENTRANT")
@@ -39,7 +40,11 @@ class MicrometerLockTimerTest {
             timer.recordWait(1_000);
         }
         // Binomial(80000, 1/8): mean 10000, sd ~94; the bounds are > 10 sd away.
-        assertThat(registry.get("wordstats.lock.wait").timer().count()).isBetween(9_000L, 11_000L);
+        assertThat(registry.get("wordstats.lock.wait")
+                        .tag("path", "unknown")
+                        .timer()
+                        .count())
+                .isBetween(9_000L, 11_000L);
     }
 
     @Test
@@ -47,6 +52,26 @@ class MicrometerLockTimerTest {
         MicrometerLockTimer timer = new MicrometerLockTimer(LockType.NUMA_MCS, 1);
         timer.recordWait(1_000);
         timer.bindTo(registry);
-        assertThat(registry.get("wordstats.lock.wait").timer().count()).isZero();
+        assertThat(registry.get("wordstats.lock.wait").timers()).allMatch(t -> t.count() == 0);
+    }
+
+    @Test
+    void waitsAreTaggedByThePathTheAcquisitionTook() {
+        MicrometerLockTimer timer = new MicrometerLockTimer(LockType.NUMA_MCS, 1);
+        timer.bindTo(registry);
+        for (int i = 0; i < 97; i++) {
+            timer.recordWait(50, false);
+        }
+        for (int i = 0; i < 3; i++) {
+            timer.recordWait(2_000_000, true);
+        }
+        Timer fast = registry.get("wordstats.lock.wait").tag("path", "fast").timer();
+        Timer slow = registry.get("wordstats.lock.wait").tag("path", "slow").timer();
+        assertThat(fast.count()).isEqualTo(97);
+        assertThat(slow.count()).isEqualTo(3);
+        // the slow path's own distribution describes waiting: all of it is the 2 ms waits
+        assertThat(slow.max(TimeUnit.MILLISECONDS)).isEqualTo(2.0);
+        assertThat(slow.mean(TimeUnit.MILLISECONDS)).isEqualTo(2.0);
+        assertThat(fast.max(TimeUnit.NANOSECONDS)).isEqualTo(50.0);
     }
 }

@@ -1,0 +1,126 @@
+package dev.wordstats.loadtests.compare;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.OptionalDouble;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class ComparisonReportTest {
+
+    @TempDir
+    Path dir;
+
+    private RunRecord run(int repeat, int position, String lock, double rps, int exit) throws IOException {
+        Path report = dir.resolve("r" + repeat + "-" + lock).resolve("gatling/run-1/index.html");
+        Files.createDirectories(report.getParent());
+        Files.writeString(report, "<html></html>");
+        GatlingRun.Result gatling = new GatlingRun.Result(
+                exit,
+                OptionalDouble.of(rps * 10),
+                OptionalDouble.of(0),
+                OptionalDouble.of(rps),
+                OptionalDouble.of(5),
+                OptionalDouble.of(50),
+                dir.resolve("gatling.log"),
+                Optional.of(report));
+        LockMetrics metrics = new LockMetrics(
+                OptionalDouble.of(2e-6),
+                OptionalDouble.of(1e-7),
+                OptionalDouble.of(3e-3),
+                OptionalDouble.of(25),
+                OptionalDouble.of(75),
+                OptionalDouble.of(990),
+                OptionalDouble.of(10));
+        return new RunRecord(repeat, position, lock, gatling, metrics, 80, Optional.of(report));
+    }
+
+    private List<RunRecord> runs(double[] a, double[] b) throws IOException {
+        List<RunRecord> runs = new ArrayList<>();
+        for (int r = 0; r < a.length; r++) {
+            List<String> order = RunOrder.of(List.of("A", "B"), r);
+            for (int p = 0; p < 2; p++) {
+                String lock = order.get(p);
+                runs.add(run(r + 1, p + 1, lock, lock.equals("A") ? a[r] : b[r], 0));
+            }
+        }
+        return runs;
+    }
+
+    @Test
+    void theReportHasMediansRangesVerdictsChartsAndLinksToEveryGatlingReport() throws IOException {
+        List<RunRecord> runs = runs(new double[] {1000, 1100, 1050}, new double[] {2000, 2100, 1900});
+
+        Path report = ComparisonReport.write(dir, "# header\n", List.of("A", "B"), runs);
+
+        String md = Files.readString(report);
+        assertThat(md).contains("| A | 3/3 | 1050 (1000–1100) |");
+        assertThat(md).contains("| B | 3/3 | 2000 (1900–2100) |");
+        assertThat(md).contains("**requests/s** (higher is better): B > A");
+        assertThat(md).contains("**HTTP p99 ms** (lower is better): " + Verdict.NO_DIFFERENCE);
+        assertThat(md).contains("[A #1](r1-A/gatling/run-1/index.html)");
+        assertThat(md).contains("[B #3](r3-B/gatling/run-1/index.html)");
+        assertThat(md).contains("cross-node handoffs %").contains("25.0");
+        assertThat(md).contains("![requests/s](throughput.png)");
+        assertThat(dir.resolve("throughput.png")).isNotEmptyFile();
+        assertThat(Files.size(dir.resolve("throughput.png"))).isGreaterThan(1000);
+        assertThat(dir.resolve("runs.csv")).exists();
+    }
+
+    @Test
+    void failedRunsAreListedButLeftOutOfTheFigures() throws IOException {
+        List<RunRecord> runs = new ArrayList<>(runs(new double[] {1000, 1100}, new double[] {2000, 2100}));
+        runs.add(run(3, 1, "A", 99_999, 1));
+
+        Path report = ComparisonReport.write(dir, "# header\n", List.of("A", "B"), runs);
+
+        String md = Files.readString(report);
+        assertThat(md).contains("| A | 2/3 | 1050 (1000–1100) |");
+        assertThat(md).contains("FAIL (exit 1)");
+    }
+
+    @Test
+    void csvHasAHeaderAndOneLinePerRunInRunOrder() throws IOException {
+        List<RunRecord> runs = runs(new double[] {1000, 1100}, new double[] {2000, 2100});
+
+        List<String> lines = RunsCsv.text(runs, dir).lines().toList();
+
+        assertThat(lines).hasSize(1 + runs.size());
+        assertThat(lines.getFirst()).isEqualTo(String.join(",", RunsCsv.HEADER));
+        assertThat(lines.get(1)).startsWith("1,1,A,true,10000.0,0.00000,1000.00,");
+        assertThat(lines.get(3)).startsWith("2,1,B,true,");
+        assertThat(lines.get(1)).endsWith(",80,r1-A/gatling/run-1/index.html");
+        assertThat(lines.get(1).split(",", -1)).hasSize(RunsCsv.HEADER.size());
+        assertThat(lines.get(1)).contains(",0.250000,"); // cross-node share 25 of 100
+    }
+
+    @Test
+    void anEarlierReportOfTheSameSimulationIsClearedAndOtherFilesStay() throws IOException {
+        Files.createDirectories(dir.resolve("r3-FAIR_REENTRANT/gatling"));
+        Files.writeString(dir.resolve("r3-FAIR_REENTRANT/gatling/index.html"), "old");
+        Files.writeString(dir.resolve("report.md"), "old");
+        Files.writeString(dir.resolve("runs.csv"), "old");
+        Files.writeString(dir.resolve("throughput.png"), "old");
+        Files.writeString(dir.resolve("notes.txt"), "mine");
+
+        Compare.clearEarlierReport(dir);
+
+        try (var left = Files.list(dir)) {
+            assertThat(left.map(p -> p.getFileName().toString())).containsExactly("notes.txt");
+        }
+    }
+
+    @Test
+    void defaultLocksAreEveryLockType() {
+        assertThat(Compare.allLockTypes())
+                .containsExactlyElementsOf(java.util.Arrays.stream(dev.wordstats.numa.lock.LockType.values())
+                        .map(Enum::name)
+                        .toList());
+    }
+}

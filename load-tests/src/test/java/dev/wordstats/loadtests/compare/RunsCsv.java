@@ -1,0 +1,86 @@
+package dev.wordstats.loadtests.compare;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.OptionalDouble;
+
+/**
+ * {@code runs.csv}: one line per run (every repeat of every lock), in the order they ran, with every
+ * figure the report summarizes, so anyone can recompute the medians and ranges or chart them
+ * differently. Empty cells are figures the run did not report.
+ */
+final class RunsCsv {
+
+    static final List<String> HEADER = List.of(
+            "repeat",
+            "position",
+            "lock",
+            "passed",
+            "requests",
+            "failedRequests",
+            "requestsPerSecond",
+            "httpP50Millis",
+            "httpP99Millis",
+            "lockWaitP99Seconds",
+            "lockWaitMaxSeconds",
+            "slowPathShare",
+            "crossNodeShare",
+            "crossNodeHandoffs",
+            "sameNodeHandoffs",
+            "fastAcquisitions",
+            "slowAcquisitions",
+            "peakServiceFds",
+            "gatlingReport");
+
+    private RunsCsv() {}
+
+    static String text(List<RunRecord> runs, Path reportDir) {
+        StringBuilder csv = new StringBuilder(String.join(",", HEADER)).append('\n');
+        for (RunRecord r : runs) {
+            GatlingRun.Result g = r.gatling();
+            LockMetrics m = r.metrics();
+            List<String> cells = new ArrayList<>();
+            cells.add(Integer.toString(r.repeat()));
+            cells.add(Integer.toString(r.position()));
+            cells.add(r.lock());
+            cells.add(Boolean.toString(r.passed()));
+            cells.add(num(g.requests()));
+            cells.add(num(g.failed()));
+            cells.add(num(g.requestsPerSecond()));
+            cells.add(num(g.p50Millis()));
+            cells.add(num(g.p99Millis()));
+            cells.add(num(m.waitP99Seconds()));
+            cells.add(num(m.waitMaxSeconds()));
+            cells.add(num(m.slowPathShare()));
+            cells.add(num(m.crossNodeShare()));
+            cells.add(num(m.crossNodeHandoffs()));
+            cells.add(num(m.sameNodeHandoffs()));
+            cells.add(num(m.fastAcquisitions()));
+            cells.add(num(m.slowAcquisitions()));
+            cells.add(r.peakServiceFds() < 0 ? "" : Long.toString(r.peakServiceFds()));
+            cells.add(r.gatlingReport()
+                    .map(p -> reportDir.relativize(p).toString().replace('\\', '/'))
+                    .orElse(""));
+            csv.append(String.join(",", cells)).append('\n');
+        }
+        return csv.toString();
+    }
+
+    static Path write(List<RunRecord> runs, Path reportDir) throws IOException {
+        Path file = reportDir.resolve("runs.csv");
+        Files.createDirectories(reportDir);
+        Files.writeString(file, text(runs, reportDir), StandardCharsets.UTF_8);
+        return file;
+    }
+
+    private static String num(OptionalDouble v) {
+        return v.isPresent() && Double.isFinite(v.getAsDouble())
+                ? String.format(Locale.ROOT, "%.6g", v.getAsDouble())
+                : "";
+    }
+}
