@@ -19,7 +19,7 @@ root=$(cd "$here/../../../.." && pwd)
 
 jar="$root/service/target/service.jar"
 max_examples=${WORDSTATS_FUZZ_EXAMPLES:-30}  # per operation and phase
-max_time=${WORDSTATS_FUZZ_SECONDS:-100}      # the Schemathesis run as a whole
+max_time=${WORDSTATS_FUZZ_SECONDS:-90}       # the Schemathesis run as a whole
 seed=${WORDSTATS_FUZZ_SEED:-20261123}
 while [ $# -gt 0 ]; do
   case "$1" in
