@@ -34,6 +34,7 @@ while [ $# -gt 0 ]; do
 done
 
 say() { printf 'api-fuzz: %s\n' "$*"; }
+started=$SECONDS
 [ -f "$jar" ] || { say "no service jar at $jar: run ./mvnw -B -ntp -pl service -am package -DskipTests first"; exit 1; }
 out="$root/service/target/fuzz"
 mkdir -p "$out"
@@ -99,6 +100,7 @@ if grep -q 'unexpected error' "$out/service.log"; then
   status=1
 fi
 stop_service
+say "done in $((SECONDS - started)) s (install, start-up and fuzzing)"
 if [ -f "$out/schemathesis-junit.xml" ]; then
   python3 - "$out/schemathesis-junit.xml" <<'PY'
 import sys, xml.etree.ElementTree as ET
