@@ -7,9 +7,12 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 
 /** What the compose files, prometheus.yml and the Grafana provisioning promise, read as text. */
@@ -75,5 +78,118 @@ class DeployFilesTest {
         assertThat(compose)
                 .contains("./application.yml:/app/config/application.yml:ro")
                 .contains("- WORDSTATS_LOCK_TYPE\n");
+    }
+
+    @Test
+    void numaOverridesRefuseToStartWithoutExplicitCpuSets() throws IOException {
+        for (String file : List.of("docker-compose.numa.yml", "docker-compose.numa2.yml")) {
+            String compose = Files.readString(DashboardQueries.deployDir().resolve(file));
+            Matcher variable = Pattern.compile("\\$\\{(SERVICE_CPUS|SERVICE_NODE|MONITOR_CPUS)([^}]*)}")
+                    .matcher(compose);
+            int uses = 0;
+            while (variable.find()) {
+                uses++;
+                assertThat(variable.group(2))
+                        .as("%s: ${%s...} must be required (:?), with what to set", file, variable.group(1))
+                        .startsWith(":?set " + variable.group(1))
+                        .contains("lscpu");
+            }
+            assertThat(uses).as(file).isGreaterThanOrEqualTo(3);
+        }
+        String twoNodes = Files.readString(DashboardQueries.deployDir().resolve("docker-compose.numa2.yml"));
+        assertThat(twoNodes)
+                .as("the two-node variant runs the JVM on both nodes: no numactl entrypoint")
+                .doesNotContain("entrypoint");
+    }
+
+    @Test
+    void demoProfileAddsAGatlingLoadGeneratorOnTheServiceLoopback() throws IOException {
+        String compose = Files.readString(DashboardQueries.deployDir().resolve("docker-compose.yml"));
+        assertThat(compose)
+                .contains("  load:\n    profiles: [\"demo\"]\n")
+                .contains("dockerfile: deploy/gatling.Dockerfile")
+                .contains("network_mode: \"service:service\"");
+        String dockerfile = Files.readString(DashboardQueries.deployDir().resolve("gatling.Dockerfile"));
+        assertThat(dockerfile)
+                .contains("COPY load-tests/target/gatling-lib/ ")
+                .contains("COPY load-tests/target/test-classes/ ");
+        String load = Files.readString(DashboardQueries.deployDir().resolve("demo-load.sh"));
+        assertThat(load).contains("http://127.0.0.1:8080").contains("io.gatling.app.Gatling");
+        String ignore = Files.readString(DashboardQueries.deployDir().resolve("../.dockerignore"));
+        assertThat(ignore)
+                .contains(
+                        "!load-tests/target/gatling-lib/", "!load-tests/target/test-classes/", "!deploy/demo-load.sh");
+    }
+
+    @Test
+    void serviceImageIsBuiltFromSpringBootLayers() throws IOException {
+        String dockerfile = Files.readString(DashboardQueries.deployDir().resolve("Dockerfile"));
+        assertThat(dockerfile).contains("java -Djarmode=tools -jar service.jar extract --layers");
+        List<String> copies = dockerfile
+                .lines()
+                .filter(l -> l.startsWith("COPY --from=layers "))
+                .map(l -> l.split(" ")[2])
+                .toList();
+        assertThat(copies)
+                .as("dependencies first, the application last")
+                .containsExactly(
+                        "/extract/layers/dependencies/",
+                        "/extract/layers/spring-boot-loader/",
+                        "/extract/layers/snapshot-dependencies/",
+                        "/extract/layers/application/");
+    }
+
+    /** Debian's docker-compose 1.29 (no engine needed) accepts every file combination and profile. */
+    @Test
+    void dockerComposeAcceptsEveryFileAndProfile() throws Exception {
+        Assumptions.assumeTrue(onPath("docker-compose"), "docker-compose 1.29 is not installed (.ci/run installs it)");
+        List<List<String>> fileSets = List.of(
+                List.of(),
+                List.of("-f", "docker-compose.yml", "-f", "docker-compose.local.yml"),
+                List.of("-f", "docker-compose.yml", "-f", "docker-compose.numa.yml"),
+                List.of("-f", "docker-compose.yml", "-f", "docker-compose.local.yml", "-f", "docker-compose.numa.yml"),
+                List.of("-f", "docker-compose.yml", "-f", "docker-compose.numa2.yml"));
+        List<List<String>> profiles = List.of(List.of(), List.of("--profile", "demo"), List.of("--profile", "grafana"));
+        Map<String, String> cpus = Map.of("SERVICE_CPUS", "0", "SERVICE_NODE", "0", "MONITOR_CPUS", "0");
+        for (List<String> files : fileSets) {
+            for (List<String> profile : profiles) {
+                List<String> command = new ArrayList<>(List.of("docker-compose"));
+                command.addAll(files);
+                command.addAll(profile);
+                command.addAll(List.of("config", "-q"));
+                assertThat(compose(command, cpus)).as(String.join(" ", command)).isEmpty();
+            }
+        }
+        assertThat(compose(
+                        List.of(
+                                "docker-compose",
+                                "-f",
+                                "docker-compose.yml",
+                                "-f",
+                                "docker-compose.numa.yml",
+                                "config"),
+                        Map.of()))
+                .as("without CPU sets the NUMA override refuses and says what to set")
+                .contains("set SERVICE_CPUS to the CPUs of one NUMA node", "lscpu");
+    }
+
+    /** Runs a compose command in deploy/ without the CPU variables of this shell; "" when it succeeds. */
+    private static String compose(List<String> command, Map<String, String> env) throws Exception {
+        ProcessBuilder builder = new ProcessBuilder(command)
+                .directory(DashboardQueries.deployDir().toFile())
+                .redirectErrorStream(true);
+        builder.environment().keySet().removeAll(List.of("SERVICE_CPUS", "SERVICE_NODE", "MONITOR_CPUS"));
+        builder.environment().putAll(env);
+        Process process = builder.start();
+        String output = new String(process.getInputStream().readAllBytes());
+        assertThat(process.waitFor(60, TimeUnit.SECONDS)).isTrue();
+        return process.exitValue() == 0 ? "" : "exit " + process.exitValue() + ": " + output;
+    }
+
+    private static boolean onPath(String program) {
+        String path = System.getenv("PATH");
+        return path != null
+                && Stream.of(path.split(java.io.File.pathSeparator))
+                        .anyMatch(dir -> Files.isExecutable(Path.of(dir, program)));
     }
 }

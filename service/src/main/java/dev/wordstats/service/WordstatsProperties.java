@@ -15,8 +15,11 @@ import org.springframework.validation.annotation.Validated;
 
 /**
  * Everything under {@code wordstats.*}, bound and validated at startup: a bad value stops the
- * service with a message that names the property (see {@code application.yml} for each switch).
- * The defaults here are the ones a run without any configuration file gets.
+ * service with a message that names the property. Each setting is explained here, once, in the
+ * {@code @param} texts of the records below: the configuration processor turns them into the
+ * descriptions of {@code META-INF/spring-configuration-metadata.json} (IDE completion and help);
+ * {@code application.yml} and the READMEs point here. The defaults here are the ones a run
+ * without any configuration file gets.
  */
 @ConfigurationProperties("wordstats")
 @Validated
@@ -33,16 +36,19 @@ public record WordstatsProperties(
     public static final Duration MAX_HANDOFF_AFTER = Duration.ofMinutes(1);
 
     /**
-     * @param type    the stripe lock algorithm (binding accepts any case and {@code -} for {@code _})
-     * @param stripes the number of stripes, a power of two from 1 to 65536
+     * @param type    the lock guarding each stripe, a LockType name such as NUMA_MCS,
+     *                FAIR_REENTRANT or UNFAIR_REENTRANT (any case; '-' for '_'); the same name is
+     *                the lock tag of every wordstats.lock.* metric
+     * @param stripes the number of stripes (one map and one lock each), a power of two from 1 to
+     *                65536; fewer stripes mean more contention per lock
      * @param timing  whether acquisitions record their wait and hold times into the
-     *                {@code wordstats.lock.wait} / {@code wordstats.lock.held} timers
+     *                wordstats.lock.wait / wordstats.lock.held timers (false: no clock is read)
      * @param timingSampleEvery record one acquisition in this many, chosen at random (1 = all): the
      *                timers' histograms are shared by all stripes, so sampling keeps their counters
      *                from becoming a hot spot; means and quantiles stay unbiased, the timers' counts
      *                are then about 1/N of the acquisitions (count those with
-     *                {@code wordstats.lock.acquisitions}, which is exact)
-     * @param handoffAfter {@code NUMA_MCS} only: how long a node queue's leader may wait for the lock
+     *                wordstats.lock.acquisitions, which is exact)
+     * @param handoffAfter NUMA_MCS only: how long a node queue's leader may wait for the lock
      *                before it reserves it, so bargers cannot overtake it any longer (0 to 1 minute)
      */
     public record Lock(
@@ -72,7 +78,9 @@ public record WordstatsProperties(
     /**
      * @param simulatedNodes   0 for the machine's real NUMA topology; N >= 1 splits the allowed
      *                         CPUs into N simulated nodes (at most the CPU count)
-     * @param pinCarriers      pin each carrier thread of the virtual-thread scheduler to one CPU
+     * @param pinCarriers      pin each carrier thread of the virtual-thread scheduler to one CPU,
+     *                         balanced over the nodes, so a carrier's cached node is exact (the
+     *                         mapping is logged at startup and shown by GET /api/topology)
      * @param nodeRefreshEvery a carrier re-reads its NUMA node (getcpu) every this many lookups
      * @param scheduler        the virtual-thread scheduler: {@code default} (the JDK's: one pool of
      *                         carriers, a virtual thread may resume on any node after each park) or
@@ -90,7 +98,8 @@ public record WordstatsProperties(
             @DefaultValue("default") @NotNull SchedulerMode scheduler) {}
 
     /**
-     * @param maxBodyBytes     the largest request body; a larger one gets 413 (counted while reading)
+     * @param maxBodyBytes     the largest request body (e.g. 1MB, 512KB); a larger one gets 413,
+     *                         counted while reading, so no Content-Length can get past it
      * @param maxBatchLines    the most lines one batch may carry; more gets 413
      * @param maxWordLength    the longest word in code points; a longer one rejects the request (400)
      * @param maxDistinctWords the most distinct words the store keeps; past it a request gets 507
@@ -110,7 +119,10 @@ public record WordstatsProperties(
         }
     }
 
-    /** @param parallelism the virtual threads that work through one batch's lines */
+    /**
+     * @param parallelism the virtual threads that work through one batch's lines, pulling the next
+     *                    line from a shared atomic cursor
+     */
     public record Batch(
             @DefaultValue("8") @Min(1) @Max(1024) int parallelism) {}
 }

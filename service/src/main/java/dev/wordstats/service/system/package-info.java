@@ -1,5 +1,6 @@
 /**
- * How this instance runs, said once: the start-up line. Reads {@code counts} and {@code numa}; nothing
+ * How this instance runs, said once: the start-up line and the {@code wordstats} entry of
+ * {@code /actuator/info}. Reads {@code counts} and {@code numa}; nothing
  * depends on this package.
  */
 @NullMarked

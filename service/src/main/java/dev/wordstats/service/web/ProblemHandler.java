@@ -2,6 +2,7 @@ package dev.wordstats.service.web;
 
 import dev.wordstats.service.counts.StoreFullException;
 import dev.wordstats.service.text.WordTooLongException;
+import org.apache.tomcat.util.http.InvalidParameterException;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -16,6 +17,7 @@ import org.springframework.web.bind.MissingServletRequestParameterException;
 import org.springframework.web.bind.annotation.ExceptionHandler;
 import org.springframework.web.bind.annotation.RestControllerAdvice;
 import org.springframework.web.context.request.WebRequest;
+import org.springframework.web.multipart.MultipartException;
 import org.springframework.web.servlet.mvc.method.annotation.ResponseEntityExceptionHandler;
 
 /**
@@ -43,6 +45,26 @@ class ProblemHandler extends ResponseEntityExceptionHandler {
     @ExceptionHandler
     ResponseEntity<ProblemDetail> storeFull(StoreFullException e) {
         return problem(ProblemType.STORE_FULL, e.getMessage());
+    }
+
+    /**
+     * A query string Tomcat cannot parse (a parameter without a name, {@code ?=x}; a bad percent
+     * escape, {@code ?limit=%zz}; too many parameters), met when a handler first reads a parameter.
+     */
+    @ExceptionHandler
+    ResponseEntity<ProblemDetail> malformedQuery(InvalidParameterException e) {
+        return problem(
+                ProblemType.INVALID_PARAMETER,
+                "the query string is malformed (a parameter without a name, or a bad %-escape)");
+    }
+
+    /**
+     * A multipart body that cannot be parsed. The API takes no multipart bodies and multipart
+     * parsing is off ({@code spring.servlet.multipart.enabled: false}), so this is a safety net.
+     */
+    @ExceptionHandler
+    ResponseEntity<ProblemDetail> malformedMultipart(MultipartException e) {
+        return problem(ProblemType.INVALID_REQUEST, "the multipart request could not be parsed");
     }
 
     @ExceptionHandler

@@ -5,6 +5,7 @@ import dev.wordstats.service.WordstatsProperties;
 import dev.wordstats.service.counts.WordStore;
 import dev.wordstats.service.numa.NumaRuntime;
 import io.swagger.v3.oas.annotations.Operation;
+import org.springframework.http.MediaType;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.RestController;
 
@@ -43,7 +44,7 @@ class StatsController {
             String threadKind) {}
 
     @Operation(summary = "Totals, distinct words, lock type, stripes, topology summary, thread kind")
-    @GetMapping("/api/stats")
+    @GetMapping(path = "/api/stats", produces = MediaType.APPLICATION_JSON_VALUE)
     Stats stats() {
         Topology topology = numa.topology();
         return new Stats(

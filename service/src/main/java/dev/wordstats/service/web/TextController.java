@@ -34,13 +34,19 @@ class TextController {
     record WordsCounted(long words) {}
 
     /** A text as JSON. */
-    record TextRequest(String text) {}
+    @Schema(additionalProperties = Schema.AdditionalPropertiesValue.FALSE)
+    record TextRequest(
+            @Schema(requiredMode = Schema.RequiredMode.REQUIRED)
+            String text) {}
 
-    /** A batch of lines as JSON. */
-    record BatchRequest(List<String> lines) {}
+    /** A batch of lines as JSON (the most lines: wordstats.limits.max-batch-lines, set in the document). */
+    @Schema(additionalProperties = Schema.AdditionalPropertiesValue.FALSE)
+    record BatchRequest(
+            @Schema(requiredMode = Schema.RequiredMode.REQUIRED)
+            List<String> lines) {}
 
     @Operation(
-            summary = "Count the words of a UTF-8 text",
+            summary = "Count the words of a UTF-8 text, sent as text/plain or as {\"text\": \"...\"}",
             requestBody =
                     @io.swagger.v3.oas.annotations.parameters.RequestBody(
                             required = true,
@@ -52,12 +58,22 @@ class TextController {
             path = "/api/texts",
             consumes = MediaType.TEXT_PLAIN_VALUE,
             produces = MediaType.APPLICATION_JSON_VALUE)
+    // One OpenAPI operation with countJson: the same list, malformed-json included.
+    @ProblemResponses({
+        ProblemType.INVALID_UTF8,
+        ProblemType.MALFORMED_JSON,
+        ProblemType.INVALID_REQUEST,
+        ProblemType.WORD_TOO_LONG,
+        ProblemType.BODY_TOO_LARGE,
+        ProblemType.UNSUPPORTED_MEDIA_TYPE,
+        ProblemType.STORE_FULL
+    })
     WordsCounted countPlain(HttpServletRequest request) {
         return new WordsCounted(counting.countText(bodies.text(request)));
     }
 
     @Operation(
-            summary = "Count the words of a text sent as {\"text\": \"...\"}",
+            summary = "Count the words of a UTF-8 text, sent as text/plain or as {\"text\": \"...\"}",
             requestBody =
                     @io.swagger.v3.oas.annotations.parameters.RequestBody(
                             required = true,
@@ -69,6 +85,15 @@ class TextController {
             path = "/api/texts",
             consumes = MediaType.APPLICATION_JSON_VALUE,
             produces = MediaType.APPLICATION_JSON_VALUE)
+    @ProblemResponses({
+        ProblemType.INVALID_UTF8,
+        ProblemType.MALFORMED_JSON,
+        ProblemType.INVALID_REQUEST,
+        ProblemType.WORD_TOO_LONG,
+        ProblemType.BODY_TOO_LARGE,
+        ProblemType.UNSUPPORTED_MEDIA_TYPE,
+        ProblemType.STORE_FULL
+    })
     WordsCounted countJson(HttpServletRequest request) {
         TextRequest body = bodies.json(request, TextRequest.class, "{\"text\": \"...\"}");
         if (body.text() == null) {
@@ -90,6 +115,16 @@ class TextController {
             path = "/api/texts/batch",
             consumes = MediaType.APPLICATION_JSON_VALUE,
             produces = MediaType.APPLICATION_JSON_VALUE)
+    @ProblemResponses({
+        ProblemType.INVALID_UTF8,
+        ProblemType.MALFORMED_JSON,
+        ProblemType.INVALID_REQUEST,
+        ProblemType.WORD_TOO_LONG,
+        ProblemType.BODY_TOO_LARGE,
+        ProblemType.TOO_MANY_LINES,
+        ProblemType.UNSUPPORTED_MEDIA_TYPE,
+        ProblemType.STORE_FULL
+    })
     BatchResult countBatch(HttpServletRequest request) {
         BatchRequest body = bodies.json(request, BatchRequest.class, "{\"lines\": [\"...\", ...]}");
         List<String> lines = body.lines();

@@ -3,7 +3,11 @@ package dev.wordstats.service.web;
 import dev.wordstats.service.counts.WordStore;
 import dev.wordstats.service.text.Tokenizer;
 import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.Parameter;
+import io.swagger.v3.oas.annotations.media.Schema;
+import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import java.util.List;
+import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.DeleteMapping;
 import org.springframework.web.bind.annotation.GetMapping;
@@ -17,6 +21,9 @@ class WordController {
 
     static final int MAX_LIMIT = 1000;
 
+    /** One word as the tokenizer sees it (ECMA-262 with Unicode property escapes, as OpenAPI patterns are). */
+    static final String WORD_PATTERN = "^[\\p{L}\\p{M}\\p{Nd}]+(['\u2019][\\p{L}\\p{M}\\p{Nd}]+)*$";
+
     private final WordStore store;
     private final Tokenizer tokenizer;
 
@@ -29,8 +36,15 @@ class WordController {
     record WordCount(String word, long count) {}
 
     @Operation(summary = "The most counted words: count descending, then word ascending")
-    @GetMapping("/api/words/top")
-    List<WordCount> top(@RequestParam(name = "limit", defaultValue = "10") int limit) {
+    @GetMapping(path = "/api/words/top", produces = MediaType.APPLICATION_JSON_VALUE)
+    @ProblemResponses({ProblemType.LIMIT_OUT_OF_RANGE, ProblemType.INVALID_PARAMETER})
+    List<WordCount> top(
+            // Bounds for the document only: the check below gives the API's own problem type.
+            @Parameter(
+                            description = "how many words, from 1 to " + MAX_LIMIT,
+                            schema = @Schema(type = "integer", minimum = "1", maximum = "1000", defaultValue = "10"))
+                    @RequestParam(name = "limit", defaultValue = "10")
+                    int limit) {
         if (limit < 1 || limit > MAX_LIMIT) {
             throw new ApiException(
                     ProblemType.LIMIT_OUT_OF_RANGE, "limit must be from 1 to " + MAX_LIMIT + ", was " + limit);
@@ -41,8 +55,15 @@ class WordController {
     }
 
     @Operation(summary = "The count of one word (normalized by the tokenizer rules; 0 when unseen)")
-    @GetMapping("/api/words/{word}")
-    WordCount count(@PathVariable("word") String word) {
+    @GetMapping(path = "/api/words/{word}", produces = MediaType.APPLICATION_JSON_VALUE)
+    @ProblemResponses({ProblemType.NOT_ONE_WORD, ProblemType.WORD_TOO_LONG})
+    WordCount count(
+            @Parameter(
+                            description = "one word by the tokenizer rules: letters, marks and decimal digits, "
+                                    + "an apostrophe joining two runs (punctuation around it is ignored)",
+                            schema = @Schema(type = "string", minLength = 1, pattern = WORD_PATTERN))
+                    @PathVariable("word")
+                    String word) {
         List<String> words = tokenizer.words(word);
         if (words.size() != 1) {
             throw new ApiException(
@@ -54,6 +75,7 @@ class WordController {
     }
 
     @Operation(summary = "Clear all counts")
+    @ApiResponse(responseCode = "204", description = "every count cleared")
     @DeleteMapping("/api/words")
     ResponseEntity<Void> clear() {
         store.clear();

@@ -161,6 +161,22 @@ class ApiWebMvcTest {
                 .andExpect(jsonPath("$.threadKind").value("virtual"));
     }
 
+    @Test
+    void getWithAMultipartContentTypeAndNoBoundaryIsAnsweredNormally() throws Exception {
+        // No body is read on a GET and multipart parsing is off, so the header changes nothing.
+        for (String path : List.of("/api/stats", "/api/words/alpha")) {
+            mvc.perform(get(path).contentType("multipart/form-data")).andExpect(status().isOk());
+        }
+    }
+
+    @Test
+    void postWithAMultipartContentTypeIs415() throws Exception {
+        mvc.perform(post("/api/texts").contentType("multipart/form-data").content("gamma"))
+                .andExpect(status().isUnsupportedMediaType())
+                .andExpect(jsonPath("$.type").value("urn:wordstats:problem:unsupported-media-type"));
+        assertThat(store.count("gamma")).isZero();
+    }
+
     // ---- bad input: problem+json, documented type, nothing changed -----------------------------
 
     @Nested
@@ -173,15 +189,20 @@ class ApiWebMvcTest {
             before = Snapshot.of(store);
         }
 
-        private void expectProblem(ResultActions result, int status, String type) throws Exception {
+        private ResultActions expectProblem(ResultActions result, int status, String type) throws Exception {
+            return result(result, status).andExpect(jsonPath("$.type").value("urn:wordstats:problem:" + type));
+        }
+
+        /** A problem+json answer with {@code status}, no stack trace, and the counts unchanged. */
+        private ResultActions result(ResultActions result, int status) throws Exception {
             result.andExpect(status().is(status))
                     .andExpect(content().contentTypeCompatibleWith(PROBLEM))
-                    .andExpect(jsonPath("$.type").value("urn:wordstats:problem:" + type))
                     .andExpect(jsonPath("$.status").value(status))
                     .andExpect(jsonPath("$.detail").isString())
                     .andExpect(content().string(not(containsString("Exception"))))
                     .andExpect(content().string(not(containsString("\tat "))));
             assertThat(Snapshot.of(store)).as("counts after a rejected request").isEqualTo(before);
+            return result;
         }
 
         @Test
@@ -241,8 +262,69 @@ class ApiWebMvcTest {
         }
 
         @Test
+        void numberWhereTheTextBelongsIs400() throws Exception {
+            expectProblem(postJson("/api/texts", "{\"text\": 5}"), 400, "malformed-json")
+                    .andExpect(jsonPath("$.detail").value(containsString("'text' is a number, not a string")));
+        }
+
+        @Test
+        void booleanWhereTheTextBelongsIs400() throws Exception {
+            expectProblem(postJson("/api/texts", "{\"text\": true}"), 400, "malformed-json");
+        }
+
+        @Test
+        void numberAmongTheBatchLinesIs400AndNoLineIsCounted() throws Exception {
+            expectProblem(postJson("/api/texts/batch", "{\"lines\": [\"ok line\", 5]}"), 400, "malformed-json")
+                    .andExpect(jsonPath("$.detail").value(containsString("'lines[1]' is a number")));
+        }
+
+        @Test
+        void objectOrArrayWhereAStringBelongsIs400() throws Exception {
+            expectProblem(postJson("/api/texts", "{\"text\": [\"gamma\"]}"), 400, "malformed-json");
+            expectProblem(postJson("/api/texts", "{\"text\": {\"gamma\": 1}}"), 400, "malformed-json");
+            expectProblem(postJson("/api/texts/batch", "{\"lines\": [{}]}"), 400, "malformed-json");
+            expectProblem(postJson("/api/texts/batch", "{\"lines\": [[\"gamma\"]]}"), 400, "malformed-json");
+        }
+
+        @Test
+        void unknownFieldIs400() throws Exception {
+            expectProblem(postJson("/api/texts", "{\"text\": \"gamma\", \"lang\": \"en\"}"), 400, "malformed-json")
+                    .andExpect(jsonPath("$.detail").value(containsString("'lang' is not a field")));
+        }
+
+        @Test
+        void fieldGivenTwiceIs400() throws Exception {
+            expectProblem(postJson("/api/texts", "{\"text\": \"gamma\", \"text\": \"delta\"}"), 400, "malformed-json");
+        }
+
+        @Test
+        void contentAfterTheDocumentIs400() throws Exception {
+            expectProblem(postJson("/api/texts", "{\"text\": \"gamma\"} {\"text\": \"delta\"}"), 400, "malformed-json");
+        }
+
+        @Test
+        void documentThatIsNotAnObjectIs400() throws Exception {
+            expectProblem(postJson("/api/texts", "\"gamma\""), 400, "malformed-json");
+            expectProblem(postJson("/api/texts", "null"), 400, "malformed-json");
+            expectProblem(postJson("/api/texts/batch", "[\"gamma\"]"), 400, "malformed-json");
+        }
+
+        @Test
+        void acceptThatExcludesJsonIs406() throws Exception {
+            result(mvc.perform(get("/api/stats").accept(MediaType.TEXT_HTML)), 406);
+            result(mvc.perform(get("/api/words/top").accept(MediaType.TEXT_HTML)), 406);
+        }
+
+        @Test
         void jsonWithoutTextIs400() throws Exception {
-            expectProblem(postJson("/api/texts", "{\"txt\": \"gamma\"}"), 400, "invalid-request");
+            expectProblem(postJson("/api/texts", "{}"), 400, "invalid-request");
+            expectProblem(postJson("/api/texts", "{\"text\": null}"), 400, "invalid-request");
+        }
+
+        @Test
+        void misspeltFieldIsAnUnknownFieldNotAMissingOne() throws Exception {
+            expectProblem(postJson("/api/texts", "{\"txt\": \"gamma\"}"), 400, "malformed-json")
+                    .andExpect(jsonPath("$.detail").value(containsString("'txt' is not a field")));
         }
 
         @Test

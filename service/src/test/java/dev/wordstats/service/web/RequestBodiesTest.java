@@ -10,13 +10,11 @@ import org.junit.jupiter.api.Test;
 import org.springframework.boot.context.properties.bind.Binder;
 import org.springframework.boot.context.properties.source.MapConfigurationPropertySource;
 import org.springframework.mock.web.MockHttpServletRequest;
-import tools.jackson.databind.json.JsonMapper;
 
 /** The body limit holds while reading, whatever the request declares. */
 class RequestBodiesTest {
 
-    private final RequestBodies bodies =
-            new RequestBodies(properties(16), JsonMapper.builder().build());
+    private final RequestBodies bodies = new RequestBodies(properties(16));
 
     @Test
     void bodyWithoutContentLengthIsCutOffPastTheLimit() {
