@@ -100,9 +100,9 @@ public class LockContentionBenchmark {
     @Param("true")
     public boolean recordWaits;
 
-    /** NUMA_MCS only: how long a queue leader waits before it reserves the lock (LockSettings.handoffAfter). */
+    /** NUMA_MCS only: how long a queue leader waits before it reserves the lock (LockSettings.reserveAfter). */
     @Param("1000")
-    public long handoffAfterMicros;
+    public long reserveAfterMicros;
 
     private NodeSetup nodes;
     private LockSettings settings;
@@ -112,7 +112,7 @@ public class LockContentionBenchmark {
     @Setup(Level.Trial)
     public void setUpTrial() {
         nodes = NodeSetup.create(simulatedNodes, pinCarriers);
-        settings = new LockSettings(Duration.ofNanos(TimeUnit.MICROSECONDS.toNanos(handoffAfterMicros)));
+        settings = new LockSettings(Duration.ofNanos(TimeUnit.MICROSECONDS.toNanos(reserveAfterMicros)));
         csNanos = CpuTokens.nanosFor(inCpuTokens, 300);
         System.out.printf("# critical section: %d tokens = %.0f ns on one thread%n", inCpuTokens, csNanos);
     }

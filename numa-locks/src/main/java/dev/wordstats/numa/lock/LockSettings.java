@@ -8,19 +8,19 @@ import java.util.Objects;
  * LockSettings)}. A type ignores the settings it has no use for, so one configuration serves
  * whichever type is chosen.
  *
- * @param handoffAfter {@link LockType#NUMA_MCS}: how long a node queue's leader may wait for the
- *                     lock before it reserves it (see {@link NumaMcsLock#handoffAfter()}); not
+ * @param reserveAfter {@link LockType#NUMA_MCS}: how long a node queue's leader may wait for the
+ *                     lock before it reserves it (see {@link NumaMcsLock#reserveAfter()}); not
  *                     negative
  */
-public record LockSettings(Duration handoffAfter) {
+public record LockSettings(Duration reserveAfter) {
 
-    /** The defaults: {@link NumaMcsLock#DEFAULT_HANDOFF_AFTER}. */
-    public static final LockSettings DEFAULTS = new LockSettings(NumaMcsLock.DEFAULT_HANDOFF_AFTER);
+    /** The defaults: {@link NumaMcsLock#DEFAULT_RESERVE_AFTER}. */
+    public static final LockSettings DEFAULTS = new LockSettings(NumaMcsLock.DEFAULT_RESERVE_AFTER);
 
     public LockSettings {
-        Objects.requireNonNull(handoffAfter, "handoffAfter");
-        if (handoffAfter.isNegative()) {
-            throw new IllegalArgumentException("handoffAfter must not be negative, was " + handoffAfter);
+        Objects.requireNonNull(reserveAfter, "reserveAfter");
+        if (reserveAfter.isNegative()) {
+            throw new IllegalArgumentException("reserveAfter must not be negative, was " + reserveAfter);
         }
     }
 }

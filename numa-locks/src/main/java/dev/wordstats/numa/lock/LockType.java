@@ -20,7 +20,7 @@ public enum LockType {
     NUMA_MCS {
         @Override
         public Lock create(NodeLocator nodes, LockSettings settings) {
-            return new NumaMcsLock(nodes, settings.handoffAfter());
+            return new NumaMcsLock(nodes, settings.reserveAfter());
         }
     },
 

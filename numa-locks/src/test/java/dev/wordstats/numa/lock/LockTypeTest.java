@@ -25,12 +25,12 @@ class LockTypeTest {
     }
 
     @Test
-    void numaMcsTakesItsHandoffThresholdFromTheSettings() {
+    void numaMcsTakesItsReservationThresholdFromTheSettings() {
         LockSettings settings = new LockSettings(Duration.ofMillis(7));
-        assertThat(((NumaMcsLock) LockType.NUMA_MCS.create(NODES, settings)).handoffAfter())
+        assertThat(((NumaMcsLock) LockType.NUMA_MCS.create(NODES, settings)).reserveAfter())
                 .isEqualTo(Duration.ofMillis(7));
-        assertThat(((NumaMcsLock) LockType.NUMA_MCS.create(NODES)).handoffAfter())
-                .isEqualTo(NumaMcsLock.DEFAULT_HANDOFF_AFTER);
+        assertThat(((NumaMcsLock) LockType.NUMA_MCS.create(NODES)).reserveAfter())
+                .isEqualTo(NumaMcsLock.DEFAULT_RESERVE_AFTER);
         ObservedLock observed = LockType.NUMA_MCS.createObserved(NODES, settings, LockTimer.NONE);
         assertThat(observed.toString()).contains("NumaMcsLock");
         assertThat(LockType.FAIR_REENTRANT.create(NODES, settings))
@@ -42,9 +42,9 @@ class LockTypeTest {
     void settingsRejectNegativeOrMissingThresholds() {
         assertThatThrownBy(() -> new LockSettings(Duration.ofMillis(-1)))
                 .isInstanceOf(IllegalArgumentException.class)
-                .hasMessageContaining("handoffAfter");
+                .hasMessageContaining("reserveAfter");
         assertThatThrownBy(() -> new LockSettings(null)).isInstanceOf(NullPointerException.class);
-        assertThat(LockSettings.DEFAULTS.handoffAfter()).isEqualTo(Duration.ofMillis(1));
+        assertThat(LockSettings.DEFAULTS.reserveAfter()).isEqualTo(Duration.ofMillis(1));
     }
 
     @Test

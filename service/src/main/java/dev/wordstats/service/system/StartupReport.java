@@ -35,7 +35,7 @@ class StartupReport {
     String line() {
         return "wordstats ready: lock=" + store.lockType()
                 + (store.lockType() == LockType.NUMA_MCS
-                        ? " handoff-after=" + millisOrNanos(properties.lock().handoffAfter())
+                        ? " reserve-after=" + millisOrNanos(properties.lock().reserveAfter())
                         : "")
                 + " stripes=" + store.stripes()
                 + " timing="
