@@ -101,29 +101,48 @@ public final class NumaMcsLock extends NumaMcsLockL1Pad implements Lock {
      *     leaders of other nodes a chance to win the flag while
      *     one node keeps its queue full.
      *
-     * Invariants
+     * Invariants of the queue lock (each with the test that checks it)
      *  - Mutual exclusion: only a CAS that sets HELD makes an owner (from 0, or from RESERVED by the
      *    leader that set RESERVED); only the owner clears HELD.
+     *    // checked by NumaMcsLockContractTest.mutualExclusionKeepsNonAtomicCounterExact,
+     *    // NumaMcsLockMutualExclusionTests.SameNode/CrossNode, NumaMcsLockHandoffTests (jcstress)
+     *  - At most one leader per node queue: leadership starts at the queue's first node (empty
+     *    queue at enqueue) and is passed only by the departing leader to one successor.
+     *    // checked by NumaMcsLockMutualExclusionTests.RepeatedAcquisition, NumaMcsLockQueueTests
+     *    // (jcstress; 3-4 actors, run where there are that many CPUs)
+     *  - No lost wakeup, leader side (a Dekker pattern, both sides volatile): a leader stores
+     *    parkedLeader, increments parkedLeaders and then reads state; a releaser clears HELD
+     *    (getAndAdd(-HELD)) and then reads parkedLeaders and, when positive, the parkedLeader
+     *    slots. At least one of them sees the other's write, so either the leader does not park or
+     *    the releaser unparks it. A releaser that grants no successor always wakes a parked leader
+     *    if one is published, so a free flag with parked leaders and no running competitor cannot
+     *    persist. // checked by NumaMcsLockContractTest.releaseChainWakesEveryWaiter,
+     *    // NumaMcsLockMutualExclusionTests.CrossNode
+     *  - No lost wakeup, queue side: a waiter parks only after its CAS WAITING -> PARKED; a granter
+     *    that overwrites PARKED with LEADER unparks it. A waiter whose CAS fails re-reads LEADER.
+     *    // checked by NumaMcsLockContractTest.releaseChainWakesEveryWaiter
+     *  - A leader that gives up (timeout, interrupt) passes leadership on exactly as an unlock
+     *    does, and wakes a parked leader if it has no successor.
+     *    // checked by NumaMcsLockContractTest.timeoutAndInterruptStormEndsWithEveryThreadDoneAndCounterExact,
+     *    // NumaMcsLockTryLockTests.TimedTryLockVsLock
+     *  - Bounded spinning: no waiter keeps a carrier while the owner needs one.
+     *    // checked by NumaMcsLockNoHangTest
+     *
+     * Invariants of the reservation (step 5)
      *  - At most one reservation: RESERVED is set by CAS only when clear, and cleared only by the
-     *    leader that set it (taking the lock, or giving up).
+     *    leader that set it (taking the lock, or giving up); while it is set no CAS from 0 (barger,
+     *    tryLock, other leader) succeeds. // checked by
+     *    // NumaMcsLockTest.aWaiterPastTheReservationThresholdReservesTheLockAgainstBargers,
+     *    // NumaMcsLockReservationTests.ReservationRacesRelease (jcstress)
      *  - No lost wakeup, reservation side (Dekker again): the reserving leader stores reserver
      *    after its CAS and then re-reads state; the releaser's RMW clears HELD and then it reads
      *    reserver. Either the leader sees HELD clear and takes the lock, or the releaser sees
-     *    the leader and unparks it. A leader that gives up clears reserver, then RESERVED, and
-     *    wakes a parked leader if the lock is then free (a release meanwhile woke only it).
-     *  - At most one leader per node queue: leadership starts at the queue's first node (empty
-     *    queue at enqueue) and is passed only by the departing leader to one successor.
-     *  - No lost wakeup, leader side (a Dekker pattern, both sides volatile): a leader stores
-     *    parkedLeader, increments parkedLeaders and then reads state; a releaser stores state = 0
-     *    and then reads parkedLeaders and, when positive, the parkedLeader slots.
-     *    At least one of them sees the other's store, so either the leader does not park or the
-     *    releaser unparks it. A releaser that grants no successor always wakes a parked leader if
-     *    one is published, so a free flag with parked leaders and no running competitor cannot
-     *    persist.
-     *  - No lost wakeup, queue side: a waiter parks only after its CAS WAITING -> PARKED; a granter
-     *    that overwrites PARKED with LEADER unparks it. A waiter whose CAS fails re-reads LEADER.
-     *  - A leader that gives up (timeout, interrupt) passes leadership on exactly as an unlock
-     *    does, and wakes a parked leader if it has no successor.
+     *    the leader and unparks it. // checked by NumaMcsLockReservationTests.ReservationRacesRelease,
+     *    // NumaMcsLockEagerReservationContractTest (all)
+     *  - A reserving leader that gives up clears reserver, then RESERVED, and wakes a parked leader
+     *    if the lock is then free (a release meanwhile woke only it): no reservation outlives its
+     *    leader. // checked by NumaMcsLockTest.reservingLeadersThatGiveUpLeaveTheLockUsable,
+     *    // NumaMcsLockReservationTests.ReservationRacesTimeout
      *
      * Progress and fairness
      *  - Within a node, queued threads become leader in FIFO order.
@@ -147,7 +166,7 @@ public final class NumaMcsLock extends NumaMcsLockL1Pad implements Lock {
      *  - The node from NodeLocator is a hint read once per slow-path acquisition; a virtual thread
      *    that migrates keeps the queue it joined. A wrong node costs locality, not correctness.
      *
-     * Memory modes: see package-info (lv/sv/cas/xchg accessors; VarHandles private). Padding: state
+     * Memory modes: see package-info (lv/sv/cas/xchg/add accessors; VarHandles private). Padding: state
      * and the owner fields share one 128-byte-padded block (NumaMcsLockL0Pad/L1Pad), each node's
      * queue is a separately padded object, so no two hot fields of different writers share a
      * cache line pair (128 bytes, the unit of adjacent-line prefetch on x86 and of the line on
