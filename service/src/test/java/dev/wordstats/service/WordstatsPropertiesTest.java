@@ -61,7 +61,7 @@ class WordstatsPropertiesTest {
             assertThat(messages)
                     .contains("wordstats.lock.type")
                     .contains("SPIN_LOCK")
-                    .contains("allowed values: NUMA_MCS, FAIR_REENTRANT, UNFAIR_REENTRANT");
+                    .contains("allowed values: " + dev.wordstats.numa.lock.LockType.allowedValues());
         });
     }
 

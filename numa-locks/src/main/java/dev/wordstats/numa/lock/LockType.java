@@ -24,6 +24,17 @@ public enum LockType {
         }
     },
 
+    /**
+     * {@link NumaHandoffLock}: NUMA_MCS's next version; hands the lock to a running successor of the
+     * same node (wake ahead, in-node pass), spins only while the owner runs, one awake waiter.
+     */
+    NUMA_HANDOFF {
+        @Override
+        public Lock create(NodeLocator nodes, LockSettings settings) {
+            return new NumaHandoffLock(nodes, settings);
+        }
+    },
+
     /** {@link ReentrantLock} in fair mode: FIFO handoff, no barging. */
     FAIR_REENTRANT {
         @Override

@@ -1,6 +1,6 @@
 /**
  * Locks for virtual threads on NUMA machines: {@link dev.wordstats.numa.lock.NumaMcsLock} (the
- * thesis algorithm), the
+ * thesis algorithm), {@link dev.wordstats.numa.lock.NumaHandoffLock} (its next version), the
  * {@link dev.wordstats.numa.lock.LockType} choice, the {@link dev.wordstats.numa.lock.Guard}
  * critical-section API and the {@link dev.wordstats.numa.lock.ObservedLock} wrapper that counts how
  * a lock is acquired.

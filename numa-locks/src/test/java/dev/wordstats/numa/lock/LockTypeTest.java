@@ -16,6 +16,7 @@ class LockTypeTest {
     @Test
     void eachTypeMakesItsLock() {
         assertThat(LockType.NUMA_MCS.create(NODES)).isInstanceOf(NumaMcsLock.class);
+        assertThat(LockType.NUMA_HANDOFF.create(NODES)).isInstanceOf(NumaHandoffLock.class);
         assertThat(LockType.FAIR_REENTRANT.create(NODES))
                 .isInstanceOfSatisfying(
                         ReentrantLock.class, lock -> assertThat(lock.isFair()).isTrue());
@@ -54,6 +55,32 @@ class LockTypeTest {
         assertThatThrownBy(() -> LockType.parse("SPIN"))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("SPIN")
-                .hasMessageContaining("NUMA_MCS, FAIR_REENTRANT, UNFAIR_REENTRANT");
+                .hasMessageContaining(LockType.allowedValues());
+        for (LockType type : LockType.values()) {
+            assertThat(LockType.allowedValues()).contains(type.name());
+            assertThat(LockType.parse(
+                            type.name().toLowerCase(java.util.Locale.ROOT).replace('_', '-')))
+                    .isEqualTo(type);
+        }
+    }
+
+    @Test
+    void numaHandoffTakesItsReservationThresholdAndMechanismsFromTheSettings() {
+        LockSettings settings = new LockSettings(Duration.ofMillis(3), HandoffMechanism.allExcept("wake-ahead"));
+        assertThat(((NumaHandoffLock) LockType.NUMA_HANDOFF.create(NODES, settings)).reserveAfter())
+                .isEqualTo(Duration.ofMillis(3));
+        assertThat(settings.handoffMechanisms())
+                .containsExactlyInAnyOrder(
+                        HandoffMechanism.ONE_AWAKE_WAITER,
+                        HandoffMechanism.SPIN_WHILE_OWNER_RUNS,
+                        HandoffMechanism.IN_NODE_PASS);
+        assertThat(LockSettings.DEFAULTS.handoffMechanisms()).isEqualTo(HandoffMechanism.all());
+        assertThat(HandoffMechanism.allExcept("none")).isEqualTo(HandoffMechanism.all());
+        assertThat(HandoffMechanism.allExcept("IN_NODE_PASS, one-awake-waiter"))
+                .containsExactlyInAnyOrder(HandoffMechanism.WAKE_AHEAD, HandoffMechanism.SPIN_WHILE_OWNER_RUNS);
+        assertThatThrownBy(() -> HandoffMechanism.allExcept("teleport"))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("teleport")
+                .hasMessageContaining("WAKE_AHEAD");
     }
 }

@@ -265,7 +265,7 @@ class NumaMcsLockTest {
      * both ends of the object, so neither another field of the object nor a neighbouring object on
      * the heap shares their cache line pair.
      */
-    private static void assertHotFieldsPadded(Class<?> type, String hotField) {
+    static void assertHotFieldsPadded(Class<?> type, String hotField) {
         ClassLayout layout = ClassLayout.parseClass(type);
         String printable = layout.toPrintable();
         List<FieldLayout> fields = List.copyOf(layout.fields());
