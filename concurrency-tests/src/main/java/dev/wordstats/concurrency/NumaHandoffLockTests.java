@@ -21,7 +21,7 @@ import org.openjdk.jcstress.infra.results.II_Result;
  * the owner's release, an in-node pass (the word stays held from owner to owner) racing a leader
  * that parks, a reservation racing a release and a reservation racing a timeout. Each actor takes
  * the lock more than once, so a releasing owner re-enqueues behind a leader it just woke. "Eager"
- * locks spin zero rounds, allow one awake leader and pass once per node, and reserve at once: every
+ * locks spin zero rounds, allow one awake leader, pass at once but once per node, and reserve at once: every
  * wait parks and reserves, so those paths run on every round. The result pair is (1 if the lock was
  * left held or reserved after both actors finished, else 0; the counter). Run with
  * {@code java -jar concurrency-tests/target/jcstress.jar -t NumaHandoffLock}.
@@ -30,9 +30,9 @@ public final class NumaHandoffLockTests {
 
     private NumaHandoffLockTests() {}
 
-    /** Zero spins, one awake leader, budget 1, reservation at once. */
+    /** Zero spins, one awake leader, budget 1, passes at once, reservation at once. */
     static NumaHandoffLock eager(NodeLocator nodes) {
-        return new NumaHandoffLock(nodes, new LockSettings(Duration.ZERO), 1, 1, 0);
+        return new NumaHandoffLock(nodes, new LockSettings(Duration.ZERO), 1, 1, 0, 0L);
     }
 
     static void finish(NumaHandoffLock lock, Guarded guarded, II_Result r) {
@@ -111,7 +111,13 @@ public final class NumaHandoffLockTests {
             desc = "torn view: the reader ran inside the writer's critical section, or the pass lost a write")
     @State
     public static class InNodePassVisibility {
-        private final Guarded guarded = new Guarded(new NumaHandoffLock(NodeLocator.singleNode()));
+        private final Guarded guarded = new Guarded(new NumaHandoffLock(
+                NodeLocator.singleNode(),
+                LockSettings.DEFAULTS,
+                NumaHandoffLock.DEFAULT_IN_NODE_BUDGET,
+                1,
+                NumaHandoffLock.SPINS,
+                0L)); // pass as soon as the reader leads
 
         @Actor
         public void writer() {

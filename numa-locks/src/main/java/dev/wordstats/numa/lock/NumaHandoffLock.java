@@ -50,8 +50,11 @@ public final class NumaHandoffLock extends NumaHandoffLockL1Pad implements Lock 
      *    (MountState) and parks when it is not (Solaris adaptive mutexes; Go spins only while the
      *    owner's P runs) -- carriers are few and not time-sliced, a spinner could hold the carrier
      *    the owner needs;
-     *  - in-node pass: a releasing owner whose node leader is awake hands it the lock directly
-     *    (the word stays HELD, no barger can slip in) up to inNodeBudget passes in a row, then
+     *  - in-node pass: a releasing owner whose node leader is awake, and has led for at least
+     *    passAfterNanos (10 us; before that the releaser frees the word and may take it again, so
+     *    short critical sections run back to back on one carrier instead of paying a thread switch
+     *    each), hands it the lock directly (the word stays HELD, no barger can slip in) up to
+     *    inNodeBudget passes in a row, then
      *    releases the word to every node and wakes another node's parked leader (cohort locks'
      *    bounded local passing; CNA, Dice & Kogan, EuroSys 2019, moves remote waiters to a
      *    secondary queue for the same effect);
@@ -87,8 +90,9 @@ public final class NumaHandoffLock extends NumaHandoffLockL1Pad implements Lock 
      *  4. Wake ahead: right after it owns the lock the leader grants leadership to its successor.
      *
      * unlock()
-     *  1. holds--; at zero forget the owner. In-node pass: when passes < inNodeBudget and the word
-     *     is not RESERVED, CAS the releaser's node leader SPINNING -> OWNER; the word stays HELD.
+     *  1. holds--; at zero forget the owner. In-node pass: when passes < inNodeBudget, the word is
+     *     not RESERVED and the releaser's node leader has led passAfterNanos, CAS that leader
+     *     SPINNING -> OWNER; the word stays HELD.
      *  2. Else release: getAndAdd(-HELD). If RESERVED: unpark the reserver, nothing else. Without
      *     wake ahead, grant leadership to the successor now. Then, if no leader is awake (or the
      *     budget is spent, or ONE_AWAKE_WAITER is off), wake one parked leader (CAS LEADER_PARKED
@@ -154,10 +158,18 @@ public final class NumaHandoffLock extends NumaHandoffLockL1Pad implements Lock 
      */
 
     /** onSpinWait rounds a leader spins before it parks. */
-    static final int SPINS = 1 << 10;
+    public static final int SPINS = 1 << 10;
 
     /** In-node passes in a row before the lock is released to every node. */
     public static final int DEFAULT_IN_NODE_BUDGET = 64;
+
+    /**
+     * How long a leader must have led (waited at the head of its queue) before a release passes it
+     * the lock; until then the release frees the word and the releaser may take it again, which
+     * keeps short critical sections running back to back on one carrier instead of paying a
+     * virtual-thread switch per handoff.
+     */
+    public static final long DEFAULT_PASS_AFTER_NANOS = 10_000L;
 
     private static final int HELD = 1;
     private static final int RESERVED = 2;
@@ -192,6 +204,7 @@ public final class NumaHandoffLock extends NumaHandoffLockL1Pad implements Lock 
     private final int inNodeBudget; // 0 when IN_NODE_PASS is off
     private final int maxAwake;
     private final int spins;
+    private final long passAfterNanos;
 
     /** A lock with one queue per node of {@code nodes}, the default reservation threshold and every mechanism. */
     public NumaHandoffLock(NodeLocator nodes) {
@@ -200,7 +213,7 @@ public final class NumaHandoffLock extends NumaHandoffLockL1Pad implements Lock 
 
     /** A lock with one queue per node of {@code nodes}, tuned by {@code settings}. */
     public NumaHandoffLock(NodeLocator nodes, LockSettings settings) {
-        this(nodes, settings, DEFAULT_IN_NODE_BUDGET, Math.max(1, carriers() - 1), SPINS);
+        this(nodes, settings, DEFAULT_IN_NODE_BUDGET, Math.max(1, carriers() - 1), SPINS, DEFAULT_PASS_AFTER_NANOS);
     }
 
     /**
@@ -210,11 +223,13 @@ public final class NumaHandoffLock extends NumaHandoffLockL1Pad implements Lock 
      * @param inNodeBudget passes in a row within a node (when IN_NODE_PASS is on), at least 1
      * @param maxAwake     leaders that may spin at once (when ONE_AWAKE_WAITER is on), at least 1
      * @param spins        onSpinWait rounds before a leader parks, at least 0
+     * @param passAfterNanos how long a leader must have led before a release passes it the lock (0: always)
      */
-    public NumaHandoffLock(NodeLocator nodes, LockSettings settings, int inNodeBudget, int maxAwake, int spins) {
+    public NumaHandoffLock(
+            NodeLocator nodes, LockSettings settings, int inNodeBudget, int maxAwake, int spins, long passAfterNanos) {
         this.nodes = Objects.requireNonNull(nodes, "nodes");
         Objects.requireNonNull(settings, "settings");
-        if (inNodeBudget < 1 || maxAwake < 1 || spins < 0) {
+        if (inNodeBudget < 1 || maxAwake < 1 || spins < 0 || passAfterNanos < 0) {
             throw new IllegalArgumentException("inNodeBudget and maxAwake must be at least 1, spins at least 0: "
                     + inNodeBudget + ", " + maxAwake + ", " + spins);
         }
@@ -230,6 +245,7 @@ public final class NumaHandoffLock extends NumaHandoffLockL1Pad implements Lock 
         this.inNodeBudget = on.contains(HandoffMechanism.IN_NODE_PASS) ? inNodeBudget : 0;
         this.maxAwake = maxAwake;
         this.spins = spins;
+        this.passAfterNanos = passAfterNanos;
         this.queues = new HandoffQueue[count];
         for (int i = 0; i < count; i++) {
             queues[i] = new HandoffQueue();
@@ -332,7 +348,9 @@ public final class NumaHandoffLock extends NumaHandoffLockL1Pad implements Lock 
                 q = queues.length == 1 ? 0 : nodeOfCaller();
             }
             HandoffNode heir = queues[q].lvLeader();
-            if (heir != null && heir.lvStatus() == HandoffNode.SPINNING) {
+            if (heir != null
+                    && heir.lvStatus() == HandoffNode.SPINNING
+                    && (passAfterNanos == 0L || System.nanoTime() - heir.loLeaderSince() >= passAfterNanos)) {
                 passes = streak + 1; // read by the heir after the CAS below
                 if (heir.casStatus(HandoffNode.SPINNING, HandoffNode.OWNER)) {
                     return; // the word stays HELD: the heir owns the lock now
@@ -480,6 +498,7 @@ public final class NumaHandoffLock extends NumaHandoffLockL1Pad implements Lock 
         HandoffNode pred = queue.xchgTail(node);
         if (pred == null) {
             addAwake(1);
+            node.soLeaderSince(System.nanoTime());
             node.svStatus(HandoffNode.SPINNING); // not yet visible to anyone: the leader slot comes next
             queue.svLeader(node);
         } else {
@@ -698,6 +717,7 @@ public final class NumaHandoffLock extends NumaHandoffLockL1Pad implements Lock 
                 next = awaitNext(current);
             }
             queue.svLeader(next); // published before it can lead, so releasers find it
+            next.soLeaderSince(System.nanoTime());
             addAwake(1);
             if (next.grant()) {
                 return;
@@ -850,12 +870,14 @@ final class HandoffNode {
 
     private static final VarHandle NEXT;
     private static final VarHandle STATUS;
+    private static final VarHandle LEADER_SINCE;
 
     static {
         try {
             MethodHandles.Lookup lookup = MethodHandles.lookup();
             NEXT = lookup.findVarHandle(HandoffNode.class, "next", HandoffNode.class);
             STATUS = lookup.findVarHandle(HandoffNode.class, "status", int.class);
+            LEADER_SINCE = lookup.findVarHandle(HandoffNode.class, "leaderSince", long.class);
         } catch (ReflectiveOperationException e) {
             throw new ExceptionInInitializerError(e);
         }
@@ -865,6 +887,7 @@ final class HandoffNode {
     final int queue; // index of the queue this node joined, set at construction
     private HandoffNode next; // set once (volatile) by the successor after its tail swap; read by this node's departer
     private int status; // CAS by its thread, by granters (-> SPINNING), wakers (-> SPINNING), passers (-> OWNER)
+    private long leaderSince; // opaque, by whoever makes it leader (before the status CAS); read opaque by releasers
 
     HandoffNode(Thread thread, int queue) {
         this.thread = thread;
@@ -881,6 +904,14 @@ final class HandoffNode {
 
     int lvStatus() {
         return (int) STATUS.getVolatile(this);
+    }
+
+    long loLeaderSince() {
+        return (long) LEADER_SINCE.getOpaque(this);
+    }
+
+    void soLeaderSince(long nanoTime) {
+        LEADER_SINCE.setOpaque(this, nanoTime);
     }
 
     void svStatus(int value) {

@@ -90,7 +90,7 @@ class NumaHandoffLockTest {
         int leaders = 3;
         AssignedNodes nodes = new AssignedNodes(leaders + 1);
         NumaHandoffLock lock =
-                new NumaHandoffLock(nodes, ALL, NumaHandoffLock.DEFAULT_IN_NODE_BUDGET, 1, Integer.MAX_VALUE);
+                new NumaHandoffLock(nodes, ALL, NumaHandoffLock.DEFAULT_IN_NODE_BUDGET, 1, Integer.MAX_VALUE, 0L);
         CountDownLatch held = new CountDownLatch(1);
         CountDownLatch release = new CountDownLatch(1);
         try (Workers workers = new Workers(lock)) {
@@ -202,7 +202,8 @@ class NumaHandoffLockTest {
 
     /**
      * Platform threads of one node contend; a releasing owner whose node leader is awake hands it
-     * the lock. The passes in a row, as each owner sees them, reach at least one and never exceed
+     * the lock (here at once: passAfter 0).
+     * The passes in a row, as each owner sees them, reach at least one and never exceed
      * the budget.
      */
     @Test
@@ -211,7 +212,7 @@ class NumaHandoffLockTest {
         int threads = 3;
         int acquisitions = 1_000;
         NumaHandoffLock lock =
-                new NumaHandoffLock(NodeLocator.singleNode(), ALL, budget, threads, NumaHandoffLock.SPINS);
+                new NumaHandoffLock(NodeLocator.singleNode(), ALL, budget, threads, NumaHandoffLock.SPINS, 0L);
         AtomicInteger maxStreak = new AtomicInteger();
         AtomicInteger passed = new AtomicInteger();
         try (Workers workers = new Workers(lock)) {
@@ -242,7 +243,7 @@ class NumaHandoffLockTest {
     void withoutInNodePassNoOwnerIsPassedTheLock() throws Exception {
         LockSettings settings =
                 new LockSettings(NumaMcsLock.DEFAULT_RESERVE_AFTER, HandoffMechanism.allExcept("IN_NODE_PASS"));
-        NumaHandoffLock lock = new NumaHandoffLock(NodeLocator.singleNode(), settings, 3, 3, NumaHandoffLock.SPINS);
+        NumaHandoffLock lock = new NumaHandoffLock(NodeLocator.singleNode(), settings, 3, 3, NumaHandoffLock.SPINS, 0L);
         AtomicInteger passed = new AtomicInteger();
         try (Workers workers = new Workers(lock)) {
             for (int t = 0; t < 3; t++) {
@@ -273,7 +274,7 @@ class NumaHandoffLockTest {
     void reservationBoundsOvertakingByAnotherNode() throws Exception {
         AssignedNodes nodes = new AssignedNodes(2);
         NumaHandoffLock lock = new NumaHandoffLock(
-                nodes, new LockSettings(Duration.ofMillis(1)), Integer.MAX_VALUE, 4, NumaHandoffLock.SPINS);
+                nodes, new LockSettings(Duration.ofMillis(1)), Integer.MAX_VALUE, 4, NumaHandoffLock.SPINS, 0L);
         CountDownLatch held = new CountDownLatch(1);
         CountDownLatch release = new CountDownLatch(1);
         AtomicReference<String> next = new AtomicReference<>();
@@ -324,7 +325,7 @@ class NumaHandoffLockTest {
         assertThat(new NumaHandoffLock(NodeLocator.singleNode(), new LockSettings(Duration.ofDays(365 * 1000L)))
                         .reserveAfter())
                 .isEqualTo(Duration.ofNanos(Long.MAX_VALUE));
-        assertThatThrownBy(() -> new NumaHandoffLock(NodeLocator.singleNode(), ALL, 0, 1, 1))
+        assertThatThrownBy(() -> new NumaHandoffLock(NodeLocator.singleNode(), ALL, 0, 1, 1, 0L))
                 .isInstanceOf(IllegalArgumentException.class);
         assertThatThrownBy(() -> new NumaHandoffLock(null)).isInstanceOf(NullPointerException.class);
         assertThatThrownBy(() -> new NumaHandoffLock(NodeLocator.singleNode()).newCondition())
