@@ -13,6 +13,7 @@ import java.time.Duration;
 import java.util.Set;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.BooleanSupplier;
@@ -210,15 +211,17 @@ class NumaHandoffLockTest {
     void inNodePassRespectsItsBudget() throws Exception {
         int budget = 3;
         int threads = 3;
-        int acquisitions = 1_000;
         NumaHandoffLock lock =
                 new NumaHandoffLock(NodeLocator.singleNode(), ALL, budget, threads, NumaHandoffLock.SPINS, 0L);
         AtomicInteger maxStreak = new AtomicInteger();
         AtomicInteger passed = new AtomicInteger();
+        AtomicBoolean stop = new AtomicBoolean();
+        CountDownLatch start = new CountDownLatch(1);
         try (Workers workers = new Workers(lock)) {
             for (int t = 0; t < threads; t++) {
                 workers.start(ThreadKind.PLATFORM, "contender-" + t, () -> {
-                    for (int i = 0; i < acquisitions; i++) {
+                    start.await();
+                    while (!stop.get()) {
                         lock.lock();
                         try {
                             int streak = lock.passesInARow();
@@ -233,7 +236,12 @@ class NumaHandoffLockTest {
                     }
                 });
             }
-            workers.joinAll(PROMPT.multipliedBy(2));
+            start.countDown();
+            // Contend for the test's duration, and until some passes were seen (bounded by PROMPT).
+            Thread.sleep(ConcurrencySupport.DURATION_MILLIS);
+            eventually(() -> passed.get() >= 100, PROMPT);
+            stop.set(true);
+            workers.joinAll(PROMPT);
         }
         assertThat(passed.get()).as("acquisitions by an in-node pass").isPositive();
         assertThat(maxStreak.get()).as("longest run of passes").isBetween(1, budget);
