@@ -41,8 +41,9 @@ public record WordstatsProperties(
      *                from becoming a hot spot; means and quantiles stay unbiased, the timers' counts
      *                are then about 1/N of the acquisitions (count those with
      *                {@code wordstats.lock.acquisitions}, which is exact)
-     * @param reserveAfter {@code NUMA_MCS} and {@code NUMA_HANDOFF}: how long a node queue's leader may wait for the lock
-     *                before it reserves it, so bargers cannot overtake it any longer (0 to 1 minute)
+     * @param reserveAfter {@code NUMA_MCS} and {@code NUMA_HANDOFF}: how long a node queue's leader may
+     *                wait for the lock before it reserves it, so bargers cannot overtake it any longer
+     *                (0 to 1 minute)
      */
     public record Lock(
             @DefaultValue("NUMA_MCS") @NotNull LockType type,

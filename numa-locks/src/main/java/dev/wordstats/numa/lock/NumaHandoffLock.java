@@ -148,6 +148,8 @@ public final class NumaHandoffLock extends NumaHandoffLockL1Pad implements Lock 
      *    the thread that overcounted re-checks (an owner releases later; a leaving leader wakes a
      *    parked leader when it finds the lock free), and leaders' timed parks bound the rest.
      *  - A woken leader may lose the word to a barger and park again; the barger's release follows.
+     *  - leaderSince is written and read opaque: a release that reads a stale value passes a
+     *    moment early or late; the status CAS alone decides whether the pass happens.
      *  - MountState is a hint: the owner may unmount right after a waiter saw it running; the spin
      *    is bounded anyway.
      *  - The node from NodeLocator is read once per slow-path acquisition (and per fast-path
