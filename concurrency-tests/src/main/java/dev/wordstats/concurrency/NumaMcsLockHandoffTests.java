@@ -31,32 +31,16 @@ public final class NumaMcsLockHandoffTests {
             desc = "torn view: the reader ran inside the writer's critical section, or the handoff lost a write")
     @State
     public static class CrossNode {
-        private final NumaMcsLock lock = new NumaMcsLock(ActorNodes.TWO_NODES);
-        private int x; // plain: written and read only under the lock
-        private int y; // plain: written and read only under the lock
+        private final Guarded guarded = new Guarded(new NumaMcsLock(ActorNodes.TWO_NODES));
 
         @Actor
         public void writer() {
-            ActorNodes.runOn(0);
-            lock.lock();
-            try {
-                x = 1;
-                y = 1;
-            } finally {
-                lock.unlock();
-            }
+            guarded.writePair(0);
         }
 
         @Actor
         public void reader(II_Result r) {
-            ActorNodes.runOn(1);
-            lock.lock();
-            try {
-                r.r1 = y;
-                r.r2 = x;
-            } finally {
-                lock.unlock();
-            }
+            guarded.readPair(1, r);
         }
     }
 
@@ -71,32 +55,16 @@ public final class NumaMcsLockHandoffTests {
             desc = "torn view: the reader ran inside the writer's critical section, or the handoff lost a write")
     @State
     public static class SameNode {
-        private final NumaMcsLock lock = new NumaMcsLock(ActorNodes.TWO_NODES);
-        private int x; // plain: written and read only under the lock
-        private int y; // plain: written and read only under the lock
+        private final Guarded guarded = new Guarded(new NumaMcsLock(ActorNodes.TWO_NODES));
 
         @Actor
         public void writer() {
-            ActorNodes.runOn(0);
-            lock.lock();
-            try {
-                x = 1;
-                y = 1;
-            } finally {
-                lock.unlock();
-            }
+            guarded.writePair(0);
         }
 
         @Actor
         public void reader(II_Result r) {
-            ActorNodes.runOn(0);
-            lock.lock();
-            try {
-                r.r1 = y;
-                r.r2 = x;
-            } finally {
-                lock.unlock();
-            }
+            guarded.readPair(0, r);
         }
     }
 }

@@ -28,31 +28,21 @@ public final class NumaMcsLockMutualExclusionTests {
     @Outcome(id = "1", expect = FORBIDDEN, desc = "lost update: both actors were inside the lock at once")
     @State
     public static class SameNode {
-        private final NumaMcsLock lock = new NumaMcsLock(NodeLocator.singleNode());
-        private int counter; // plain on purpose: only the lock orders its read-modify-write
+        private final Guarded guarded = new Guarded(new NumaMcsLock(NodeLocator.singleNode()));
 
         @Actor
         public void actor1() {
-            increment();
+            guarded.increment(0, 1);
         }
 
         @Actor
         public void actor2() {
-            increment();
-        }
-
-        private void increment() {
-            lock.lock();
-            try {
-                counter++;
-            } finally {
-                lock.unlock();
-            }
+            guarded.increment(0, 1);
         }
 
         @Arbiter
         public void arbiter(I_Result r) {
-            r.r1 = counter;
+            r.r1 = guarded.counter();
         }
     }
 
@@ -63,33 +53,21 @@ public final class NumaMcsLockMutualExclusionTests {
     @Outcome(id = "1", expect = FORBIDDEN, desc = "lost update: both actors were inside the lock at once")
     @State
     public static class CrossNode {
-        private final NumaMcsLock lock = new NumaMcsLock(ActorNodes.TWO_NODES);
-        private int counter; // plain on purpose: only the lock orders its read-modify-write
+        private final Guarded guarded = new Guarded(new NumaMcsLock(ActorNodes.TWO_NODES));
 
         @Actor
         public void actor1() {
-            ActorNodes.runOn(0);
-            increment();
+            guarded.increment(0, 1);
         }
 
         @Actor
         public void actor2() {
-            ActorNodes.runOn(1);
-            increment();
-        }
-
-        private void increment() {
-            lock.lock();
-            try {
-                counter++;
-            } finally {
-                lock.unlock();
-            }
+            guarded.increment(1, 1);
         }
 
         @Arbiter
         public void arbiter(I_Result r) {
-            r.r1 = counter;
+            r.r1 = guarded.counter();
         }
     }
 
@@ -103,32 +81,21 @@ public final class NumaMcsLockMutualExclusionTests {
             desc = "lost update: both actors were inside the lock at once")
     @State
     public static class RepeatedAcquisition {
-        private final NumaMcsLock lock = new NumaMcsLock(NodeLocator.singleNode());
-        private int counter; // plain on purpose: only the lock orders its read-modify-write
+        private final Guarded guarded = new Guarded(new NumaMcsLock(NodeLocator.singleNode()));
 
         @Actor
         public void actor1() {
-            increment();
-            increment();
+            guarded.increment(0, 2);
         }
 
         @Actor
         public void actor2() {
-            increment();
-        }
-
-        private void increment() {
-            lock.lock();
-            try {
-                counter++;
-            } finally {
-                lock.unlock();
-            }
+            guarded.increment(0, 1);
         }
 
         @Arbiter
         public void arbiter(I_Result r) {
-            r.r1 = counter;
+            r.r1 = guarded.counter();
         }
     }
 }

@@ -33,40 +33,26 @@ public final class NumaMcsLockQueueTests {
             desc = "lost update: two actors were inside the lock at once")
     @State
     public static class ThreeActors {
-        private final NumaMcsLock lock = new NumaMcsLock(ActorNodes.TWO_NODES);
-        private int counter; // plain on purpose: only the lock orders its read-modify-write
+        private final Guarded guarded = new Guarded(new NumaMcsLock(ActorNodes.TWO_NODES));
 
         @Actor
         public void first() {
-            ActorNodes.runOn(0);
-            increment();
+            guarded.increment(0, 1);
         }
 
         @Actor
         public void second() {
-            ActorNodes.runOn(0);
-            increment();
+            guarded.increment(0, 1);
         }
 
         @Actor
         public void twice() {
-            ActorNodes.runOn(1);
-            increment();
-            increment();
-        }
-
-        private void increment() {
-            lock.lock();
-            try {
-                counter++;
-            } finally {
-                lock.unlock();
-            }
+            guarded.increment(1, 2);
         }
 
         @Arbiter
         public void arbiter(I_Result r) {
-            r.r1 = counter;
+            r.r1 = guarded.counter();
         }
     }
 
@@ -80,44 +66,31 @@ public final class NumaMcsLockQueueTests {
             desc = "lost update: two actors were inside the lock at once")
     @State
     public static class FourActors {
-        private final NumaMcsLock lock = new NumaMcsLock(ActorNodes.TWO_NODES);
-        private int counter; // plain on purpose: only the lock orders its read-modify-write
+        private final Guarded guarded = new Guarded(new NumaMcsLock(ActorNodes.TWO_NODES));
 
         @Actor
         public void a0() {
-            twiceOn(0);
+            guarded.increment(0, 2);
         }
 
         @Actor
         public void b0() {
-            twiceOn(0);
+            guarded.increment(0, 2);
         }
 
         @Actor
         public void a1() {
-            twiceOn(1);
+            guarded.increment(1, 2);
         }
 
         @Actor
         public void b1() {
-            twiceOn(1);
-        }
-
-        private void twiceOn(int node) {
-            ActorNodes.runOn(node);
-            for (int i = 0; i < 2; i++) {
-                lock.lock();
-                try {
-                    counter++;
-                } finally {
-                    lock.unlock();
-                }
-            }
+            guarded.increment(1, 2);
         }
 
         @Arbiter
         public void arbiter(I_Result r) {
-            r.r1 = counter;
+            r.r1 = guarded.counter();
         }
     }
 }

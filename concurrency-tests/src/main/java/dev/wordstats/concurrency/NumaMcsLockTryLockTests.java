@@ -34,36 +34,21 @@ public final class NumaMcsLockTryLockTests {
     @Outcome(id = "0, 2", expect = FORBIDDEN, desc = "counted an increment without holding the lock")
     @State
     public static class TryLockVsLock {
-        private final NumaMcsLock lock = new NumaMcsLock(ActorNodes.TWO_NODES);
-        private int counter; // plain on purpose: only the lock orders its read-modify-write
+        private final Guarded guarded = new Guarded(new NumaMcsLock(ActorNodes.TWO_NODES));
 
         @Actor
         public void locker() {
-            ActorNodes.runOn(0);
-            lock.lock();
-            try {
-                counter++;
-            } finally {
-                lock.unlock();
-            }
+            guarded.increment(0, 1);
         }
 
         @Actor
         public void trier(II_Result r) {
-            ActorNodes.runOn(1);
-            if (lock.tryLock()) {
-                try {
-                    counter++;
-                } finally {
-                    lock.unlock();
-                }
-                r.r1 = 1;
-            }
+            r.r1 = guarded.tryIncrement(1) ? 1 : 0;
         }
 
         @Arbiter
         public void arbiter(II_Result r) {
-            r.r2 = counter;
+            r.r2 = guarded.counter();
         }
     }
 
@@ -84,39 +69,21 @@ public final class NumaMcsLockTryLockTests {
     @State
     public static class TimedTryLockVsLock {
         private final NumaMcsLock lock = new NumaMcsLock(ActorNodes.TWO_NODES);
-        private int counter; // plain on purpose: only the lock orders its read-modify-write
+        private final Guarded guarded = new Guarded(lock);
 
         @Actor
         public void locker() {
-            ActorNodes.runOn(0);
-            lock.lock();
-            try {
-                counter++;
-            } finally {
-                lock.unlock();
-            }
+            guarded.increment(0, 1);
         }
 
         @Actor
         public void timed(II_Result r) {
-            ActorNodes.runOn(0);
-            try {
-                if (lock.tryLock(2, TimeUnit.MICROSECONDS)) {
-                    try {
-                        counter++;
-                    } finally {
-                        lock.unlock();
-                    }
-                    r.r1 = 1;
-                }
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
+            r.r1 = guarded.tryIncrement(0, 2, TimeUnit.MICROSECONDS) ? 1 : 0;
         }
 
         @Arbiter
         public void arbiter(II_Result r) {
-            r.r2 = counter;
+            r.r2 = guarded.counter();
             if (lock.isLocked()) {
                 r.r1 = -1;
             }

@@ -32,8 +32,8 @@ public record WordstatsProperties(
     /** The largest stripe count {@code StripedCounts} accepts. */
     public static final int MAX_STRIPES = 1 << 16;
 
-    /** The longest {@code wordstats.lock.handoff-after} accepted. */
-    public static final Duration MAX_HANDOFF_AFTER = Duration.ofMinutes(1);
+    /** The longest {@code wordstats.lock.reserve-after} accepted. */
+    public static final Duration MAX_RESERVE_AFTER = Duration.ofMinutes(1);
 
     /**
      * @param type    the lock guarding each stripe, a LockType name such as NUMA_MCS,
@@ -48,30 +48,30 @@ public record WordstatsProperties(
      *                from becoming a hot spot; means and quantiles stay unbiased, the timers' counts
      *                are then about 1/N of the acquisitions (count those with
      *                wordstats.lock.acquisitions, which is exact)
-     * @param handoffAfter NUMA_MCS only: how long a node queue's leader may wait for the lock
-     *                before it reserves it, so bargers cannot overtake it any longer (0 to 1 minute)
+     * @param reserveAfter NUMA_MCS and NUMA_HANDOFF: how long a node queue's leader may wait for the
+     *                lock before it reserves it, so bargers cannot overtake it any longer (0 to 1 minute)
      */
     public record Lock(
             @DefaultValue("NUMA_MCS") @NotNull LockType type,
             @DefaultValue("64") int stripes,
             @DefaultValue("true") boolean timing,
             @DefaultValue("8") @Min(1) @Max(1 << 20) int timingSampleEvery,
-            @DefaultValue("1ms") @NotNull Duration handoffAfter) {
+            @DefaultValue("1ms") @NotNull Duration reserveAfter) {
 
         public Lock {
             if (stripes < 1 || stripes > MAX_STRIPES || Integer.bitCount(stripes) != 1) {
                 throw new IllegalArgumentException(
                         "wordstats.lock.stripes must be a power of two from 1 to " + MAX_STRIPES + ", was " + stripes);
             }
-            if (handoffAfter != null && (handoffAfter.isNegative() || handoffAfter.compareTo(MAX_HANDOFF_AFTER) > 0)) {
+            if (reserveAfter != null && (reserveAfter.isNegative() || reserveAfter.compareTo(MAX_RESERVE_AFTER) > 0)) {
                 throw new IllegalArgumentException(
-                        "wordstats.lock.handoff-after must be from 0 to 1m, was " + handoffAfter);
+                        "wordstats.lock.reserve-after must be from 0 to 1m, was " + reserveAfter);
             }
         }
 
         /** The lock tuning these properties ask for. */
         public LockSettings settings() {
-            return new LockSettings(handoffAfter);
+            return new LockSettings(reserveAfter);
         }
     }
 

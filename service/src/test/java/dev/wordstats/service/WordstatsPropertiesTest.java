@@ -38,8 +38,8 @@ class WordstatsPropertiesTest {
             assertThat(p.lock().stripes()).isEqualTo(64);
             assertThat(p.lock().timing()).isTrue();
             assertThat(p.lock().timingSampleEvery()).isEqualTo(8);
-            assertThat(p.lock().handoffAfter()).isEqualTo(Duration.ofMillis(1));
-            assertThat(p.lock().settings().handoffAfter()).isEqualTo(Duration.ofMillis(1));
+            assertThat(p.lock().reserveAfter()).isEqualTo(Duration.ofMillis(1));
+            assertThat(p.lock().settings().reserveAfter()).isEqualTo(Duration.ofMillis(1));
             assertThat(p.numa().simulatedNodes()).isZero();
             assertThat(p.numa().pinCarriers()).isFalse();
             assertThat(p.limits().maxWordLength()).isEqualTo(100);
@@ -93,21 +93,21 @@ class WordstatsPropertiesTest {
     }
 
     @Test
-    void handoffThresholdBindsDurationsAndRejectsNegativeOrHugeOnes() {
-        runner.withPropertyValues("wordstats.lock.handoff-after=5ms")
+    void reservationThresholdBindsDurationsAndRejectsNegativeOrHugeOnes() {
+        runner.withPropertyValues("wordstats.lock.reserve-after=5ms")
                 .run(context -> assertThat(context.getBean(WordstatsProperties.class)
                                 .lock()
-                                .handoffAfter())
+                                .reserveAfter())
                         .isEqualTo(Duration.ofMillis(5)));
-        runner.withPropertyValues("wordstats.lock.handoff-after=-1ms").run(context -> {
+        runner.withPropertyValues("wordstats.lock.reserve-after=-1ms").run(context -> {
             assertThat(context).hasFailed();
             assertThat(messages(context.getStartupFailure()))
-                    .contains("wordstats.lock.handoff-after must be from 0 to 1m");
+                    .contains("wordstats.lock.reserve-after must be from 0 to 1m");
         });
-        runner.withPropertyValues("wordstats.lock.handoff-after=2h").run(context -> {
+        runner.withPropertyValues("wordstats.lock.reserve-after=2h").run(context -> {
             assertThat(context).hasFailed();
             assertThat(messages(context.getStartupFailure()))
-                    .contains("wordstats.lock.handoff-after must be from 0 to 1m");
+                    .contains("wordstats.lock.reserve-after must be from 0 to 1m");
         });
     }
 

@@ -3,6 +3,7 @@ package dev.wordstats.benchmarks.contention;
 import dev.wordstats.benchmarks.BenchmarkJvm;
 import dev.wordstats.benchmarks.BenchmarkNuma;
 import dev.wordstats.benchmarks.CpuTokens;
+import dev.wordstats.numa.lock.HandoffMechanism;
 import dev.wordstats.numa.lock.LockSettings;
 import dev.wordstats.numa.lock.LockType;
 import dev.wordstats.numa.setup.NumaSetup;
@@ -113,9 +114,16 @@ public class LockContentionBenchmark {
     @Param("true")
     public boolean recordWaits;
 
-    /** NUMA_MCS only: how long a queue leader waits before it reserves the lock (LockSettings.handoffAfter). */
+    /** NUMA_MCS, NUMA_HANDOFF: how long a queue leader waits before it reserves the lock (LockSettings). */
     @Param("1000")
-    public long handoffAfterMicros;
+    public long reserveAfterMicros;
+
+    /**
+     * NUMA_HANDOFF only: the {@link HandoffMechanism}s switched off, comma-separated ({@code none}, or e.g.
+     * {@code WAKE_AHEAD}, {@code IN_NODE_PASS,ONE_AWAKE_WAITER}), to measure each one in and out.
+     */
+    @Param("none")
+    public String handoffWithout;
 
     private NumaSetup nodes;
     private LockSettings settings;
@@ -125,7 +133,9 @@ public class LockContentionBenchmark {
     @Setup(Level.Trial)
     public void setUpTrial() {
         nodes = BenchmarkNuma.create(simulatedNodes, pinCarriers, scheduler);
-        settings = new LockSettings(Duration.ofNanos(TimeUnit.MICROSECONDS.toNanos(handoffAfterMicros)));
+        settings = new LockSettings(
+                Duration.ofNanos(TimeUnit.MICROSECONDS.toNanos(reserveAfterMicros)),
+                HandoffMechanism.allExcept(handoffWithout));
         csNanos = CpuTokens.nanosFor(inCpuTokens, 300);
         System.out.printf("# critical section: %d tokens = %.0f ns on one thread%n", inCpuTokens, csNanos);
     }

@@ -59,6 +59,7 @@ public class TextStatsBenchmark {
      */
     @Param({
         "NUMA_MCS",
+        "NUMA_HANDOFF",
         "COMBINING",
         "NUMA_COMBINING",
         "SYNCHRONIZED",

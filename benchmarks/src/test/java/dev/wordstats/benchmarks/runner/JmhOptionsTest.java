@@ -29,7 +29,7 @@ class JmhOptionsTest {
                 recordWaits,
                 profilers,
                 List.of("-XX:+UseNUMA"),
-                Map.of("handoffAfterMicros", "0,1000"));
+                Map.of("reserveAfterMicros", "0,1000"));
     }
 
     @Test
@@ -40,7 +40,7 @@ class JmhOptionsTest {
         assertThat(o.getParameter("lockType").get()).containsExactly("NUMA_MCS");
         assertThat(o.getParameter("recordWaits").get()).containsExactly("false");
         assertThat(o.getParameter("threads").get()).containsExactly("64");
-        assertThat(o.getParameter("handoffAfterMicros").get()).containsExactly("0", "1000");
+        assertThat(o.getParameter("reserveAfterMicros").get()).containsExactly("0", "1000");
         assertThat(o.getForkCount().get()).isEqualTo(1);
         assertThat(o.getMeasurementIterations().get()).isEqualTo(3);
         assertThat(o.getProfilers()).extracting(p -> p.getKlass()).containsExactly("gc");

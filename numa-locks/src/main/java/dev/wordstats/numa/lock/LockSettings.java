@@ -1,36 +1,46 @@
 package dev.wordstats.numa.lock;
 
 import java.time.Duration;
+import java.util.EnumSet;
 import java.util.Objects;
+import java.util.Set;
 
 /**
  * Tuning of the lock algorithms, for {@link LockType#create(dev.wordstats.numa.topology.NodeLocator,
  * LockSettings)} and {@link LockType#createGuard(dev.wordstats.numa.topology.NodeLocator, LockSettings)}.
  * A type ignores the settings it has no use for, so one configuration serves whichever type is chosen.
  *
- * @param handoffAfter {@link LockType#NUMA_MCS}: how long a node queue's leader may wait for the
- *                     lock before it reserves it (see {@link NumaMcsLock#handoffAfter()}); not
- *                     negative
- * @param combineLimit {@link LockType#COMBINING} and {@link LockType#NUMA_COMBINING}: how many critical
- *                     sections of other threads one combiner runs before it hands the combiner role to
- *                     the next waiter (see {@link CombiningLock}); at least 1. Larger: fewer handovers
- *                     (each costs a wake-up while the lock is idle), a longer wait for the combiner's
- *                     own caller
- * @param combineTime  {@link LockType#COMBINING} and {@link LockType#NUMA_COMBINING}: how long one
- *                     combiner may run critical sections of other threads before it hands the role
- *                     on, checked after each one (so one long critical section can overshoot it); not
- *                     negative
+ * @param reserveAfter      {@link LockType#NUMA_MCS} and {@link LockType#NUMA_HANDOFF}: how long a
+ *                          node queue's leader may wait for the lock before it reserves it (see
+ *                          {@link NumaMcsLock#reserveAfter()}); not negative
+ * @param handoffMechanisms {@link LockType#NUMA_HANDOFF}: the mechanisms switched on (all by
+ *                          default; fewer to measure what each one brings)
+ * @param combineLimit      {@link LockType#COMBINING} and {@link LockType#NUMA_COMBINING}: how many
+ *                          critical sections of other threads one combiner runs before it hands the
+ *                          combiner role to the next waiter (see {@link CombiningLock}); at least 1.
+ *                          Larger: fewer handovers (each costs a wake-up while the lock is idle), a
+ *                          longer wait for the combiner's own caller
+ * @param combineTime       {@link LockType#COMBINING} and {@link LockType#NUMA_COMBINING}: how long one
+ *                          combiner may run critical sections of other threads before it hands the
+ *                          role on, checked after each one (so one long critical section can overshoot
+ *                          it); not negative
  */
-public record LockSettings(Duration handoffAfter, int combineLimit, Duration combineTime) {
+public record LockSettings(
+        Duration reserveAfter, Set<HandoffMechanism> handoffMechanisms, int combineLimit, Duration combineTime) {
 
-    /** The defaults: {@link NumaMcsLock#DEFAULT_HANDOFF_AFTER} and {@link CombiningLock}'s batch bounds. */
-    public static final LockSettings DEFAULTS = new LockSettings(NumaMcsLock.DEFAULT_HANDOFF_AFTER);
+    /**
+     * The defaults: {@link NumaMcsLock#DEFAULT_RESERVE_AFTER}, every handoff mechanism and
+     * {@link CombiningLock}'s batch bounds.
+     */
+    public static final LockSettings DEFAULTS = new LockSettings(NumaMcsLock.DEFAULT_RESERVE_AFTER);
 
     public LockSettings {
-        Objects.requireNonNull(handoffAfter, "handoffAfter");
-        if (handoffAfter.isNegative()) {
-            throw new IllegalArgumentException("handoffAfter must not be negative, was " + handoffAfter);
+        Objects.requireNonNull(reserveAfter, "reserveAfter");
+        if (reserveAfter.isNegative()) {
+            throw new IllegalArgumentException("reserveAfter must not be negative, was " + reserveAfter);
         }
+        Objects.requireNonNull(handoffMechanisms, "handoffMechanisms");
+        handoffMechanisms = handoffMechanisms.isEmpty() ? Set.of() : Set.copyOf(EnumSet.copyOf(handoffMechanisms));
         if (combineLimit < 1) {
             throw new IllegalArgumentException("combineLimit must be at least 1, was " + combineLimit);
         }
@@ -40,13 +50,18 @@ public record LockSettings(Duration handoffAfter, int combineLimit, Duration com
         }
     }
 
-    /** The given handoff threshold with the default combining bounds. */
-    public LockSettings(Duration handoffAfter) {
-        this(handoffAfter, CombiningLock.DEFAULT_COMBINE_LIMIT, CombiningLock.DEFAULT_COMBINE_TIME);
+    /** The given reservation threshold and handoff mechanisms, with the default combining bounds. */
+    public LockSettings(Duration reserveAfter, Set<HandoffMechanism> handoffMechanisms) {
+        this(reserveAfter, handoffMechanisms, CombiningLock.DEFAULT_COMBINE_LIMIT, CombiningLock.DEFAULT_COMBINE_TIME);
+    }
+
+    /** The given reservation threshold with every handoff mechanism on and the default combining bounds. */
+    public LockSettings(Duration reserveAfter) {
+        this(reserveAfter, HandoffMechanism.all());
     }
 
     /** These settings with the combining bounds replaced. */
     public LockSettings withCombining(int limit, Duration time) {
-        return new LockSettings(handoffAfter, limit, time);
+        return new LockSettings(reserveAfter, handoffMechanisms, limit, time);
     }
 }

@@ -23,7 +23,18 @@ public enum LockType {
     NUMA_MCS {
         @Override
         public Lock create(NodeLocator nodes, LockSettings settings) {
-            return new NumaMcsLock(nodes, settings.handoffAfter());
+            return new NumaMcsLock(nodes, settings.reserveAfter());
+        }
+    },
+
+    /**
+     * {@link NumaHandoffLock}: NUMA_MCS's next version; hands the lock to a running successor of the
+     * same node (wake ahead, in-node pass), spins only while the owner runs, one awake waiter.
+     */
+    NUMA_HANDOFF {
+        @Override
+        public Lock create(NodeLocator nodes, LockSettings settings) {
+            return new NumaHandoffLock(nodes, settings);
         }
     },
 

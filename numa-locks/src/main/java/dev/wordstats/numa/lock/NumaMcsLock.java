@@ -25,8 +25,8 @@ import java.util.concurrent.locks.ReentrantLock;
  *
  * <p>Not fair, but starvation-free: an arriving thread may take a free lock ahead of queued ones
  * (as with a non-fair {@code ReentrantLock}), and among the node queues the one whose head gets the
- * flag first wins; but a queue leader that has waited for the lock longer than the handoff
- * threshold ({@link #DEFAULT_HANDOFF_AFTER}, 1 ms, the bound of Go's {@code sync.Mutex}) reserves it, and
+ * flag first wins; but a queue leader that has waited for the lock longer than the reservation
+ * threshold ({@link #DEFAULT_RESERVE_AFTER}, 1 ms, the bound of Go's {@code sync.Mutex}) reserves it, and
  * the next release hands it to that leader: until then {@link #tryLock()} and arriving threads
  * do not get it. It has no {@link Condition}s: {@link #newCondition()} throws
  * {@link UnsupportedOperationException}.
@@ -52,12 +52,12 @@ public final class NumaMcsLock extends NumaMcsLockL1Pad implements Lock {
      * park/unpark handshake is that of AbstractQueuedSynchronizer.
      *
      * State
-     *  - state: bit HELD (1) set while the lock is held, bit HANDOFF (2) while a starving leader
-     *    reserves it. The owner is whoever set HELD by CAS (from 0, or from HANDOFF by the leader
+     *  - state: bit HELD (1) set while the lock is held, bit RESERVED (2) while a starving leader
+     *    reserves it. The owner is whoever set HELD by CAS (from 0, or from RESERVED by the leader
      *    that reserved it); only the owner clears HELD (atomic add). owner/holds/ownerNode are
      *    written by the owner only, after the CAS and before the release, so the CAS/RMW pair
      *    orders them between successive owners.
-     *  - handoffWaiter: the leader that set HANDOFF, for the releaser to unpark.
+     *  - reserver: the leader that set RESERVED, for the releaser to unpark.
      *  - queues[n]: node n's MCS queue (tail), the slot where its leader publishes itself before
      *    parking on the flag (parkedLeader), and the count of handoffs in a row within the node.
      *  - parkedLeaders: how many leaders are published, so that a release with none (the common
@@ -77,21 +77,21 @@ public final class NumaMcsLock extends NumaMcsLockL1Pad implements Lock {
      *     times; then it publishes itself in parkedLeader, increments parkedLeaders, re-checks the
      *     flag once more, and parks.
      *     Having won, it clears parkedLeader and stays at the head of its queue until it unlocks.
-     *  5. Starvation: a published leader about to park again, once handoffAfter has passed
-     *     since it first published itself, reserves the lock: it sets HANDOFF by CAS (only if no
-     *     one else has), stores itself in handoffWaiter, re-reads state and parks. The clock
+     *  5. Starvation: a published leader about to park again, once reserveAfter has passed
+     *     since it first published itself, reserves the lock: it sets RESERVED by CAS (only if no
+     *     one else has), stores itself in reserver, re-reads state and parks. The clock
      *     starts at leadership, not at enqueueing: the wait in the node's queue is FIFO and
      *     bounded by the leaders ahead, and counting it would make every leader of a long queue
      *     reserve at once, handing the lock from node to node and defeating the local handoffs.
      *     Every acquisition CASes from 0 only, so the reservation blocks bargers, tryLock and
-     *     other leaders; the release clears HELD and unparks handoffWaiter, which CASes HANDOFF ->
+     *     other leaders; the release clears HELD and unparks reserver, which CASes RESERVED ->
      *     HELD (only it may). This is the handoff of Linux's mutex and Go's sync.Mutex starvation
      *     mode. Until the reserving leader runs the lock is idle: the price of the bound, paid at
-     *     most once per handoffAfter per starving leader.
+     *     most once per reserveAfter per starving leader.
      *
      * unlock()
-     *  1. holds--; at zero: forget the owner, then clear HELD (getAndAdd). If HANDOFF was set,
-     *     unpark handoffWaiter and skip step 3 (nobody else can take the lock before it does).
+     *  1. holds--; at zero: forget the owner, then clear HELD (getAndAdd). If RESERVED was set,
+     *     unpark reserver and skip step 3 (nobody else can take the lock before it does).
      *  2. If the owner came through a queue, it grants LEADER to its first live successor, skipping
      *     CANCELLED nodes, or, with none, swings the tail back to null (CAS; if that fails a
      *     successor is linking in and will appear in next shortly).
@@ -101,37 +101,56 @@ public final class NumaMcsLock extends NumaMcsLockL1Pad implements Lock {
      *     leaders of other nodes a chance to win the flag while
      *     one node keeps its queue full.
      *
-     * Invariants
-     *  - Mutual exclusion: only a CAS that sets HELD makes an owner (from 0, or from HANDOFF by the
-     *    leader that set HANDOFF); only the owner clears HELD.
-     *  - At most one reservation: HANDOFF is set by CAS only when clear, and cleared only by the
-     *    leader that set it (taking the lock, or giving up).
-     *  - No lost wakeup, handoff side (Dekker again): the reserving leader stores handoffWaiter
-     *    after its CAS and then re-reads state; the releaser's RMW clears HELD and then it reads
-     *    handoffWaiter. Either the leader sees HELD clear and takes the lock, or the releaser sees
-     *    the leader and unparks it. A leader that gives up clears handoffWaiter, then HANDOFF, and
-     *    wakes a parked leader if the lock is then free (a release meanwhile woke only it).
+     * Invariants of the queue lock (each with the test that checks it)
+     *  - Mutual exclusion: only a CAS that sets HELD makes an owner (from 0, or from RESERVED by the
+     *    leader that set RESERVED); only the owner clears HELD.
+     *    // checked by NumaMcsLockContractTest.mutualExclusionKeepsNonAtomicCounterExact,
+     *    // NumaMcsLockMutualExclusionTests.SameNode/CrossNode, NumaMcsLockHandoffTests (jcstress)
      *  - At most one leader per node queue: leadership starts at the queue's first node (empty
      *    queue at enqueue) and is passed only by the departing leader to one successor.
+     *    // checked by NumaMcsLockMutualExclusionTests.RepeatedAcquisition, NumaMcsLockQueueTests
+     *    // (jcstress; 3-4 actors, run where there are that many CPUs)
      *  - No lost wakeup, leader side (a Dekker pattern, both sides volatile): a leader stores
-     *    parkedLeader, increments parkedLeaders and then reads state; a releaser stores state = 0
-     *    and then reads parkedLeaders and, when positive, the parkedLeader slots.
-     *    At least one of them sees the other's store, so either the leader does not park or the
-     *    releaser unparks it. A releaser that grants no successor always wakes a parked leader if
-     *    one is published, so a free flag with parked leaders and no running competitor cannot
-     *    persist.
+     *    parkedLeader, increments parkedLeaders and then reads state; a releaser clears HELD
+     *    (getAndAdd(-HELD)) and then reads parkedLeaders and, when positive, the parkedLeader
+     *    slots. At least one of them sees the other's write, so either the leader does not park or
+     *    the releaser unparks it. A releaser that grants no successor always wakes a parked leader
+     *    if one is published, so a free flag with parked leaders and no running competitor cannot
+     *    persist. // checked by NumaMcsLockContractTest.releaseChainWakesEveryWaiter,
+     *    // NumaMcsLockMutualExclusionTests.CrossNode
      *  - No lost wakeup, queue side: a waiter parks only after its CAS WAITING -> PARKED; a granter
      *    that overwrites PARKED with LEADER unparks it. A waiter whose CAS fails re-reads LEADER.
+     *    // checked by NumaMcsLockContractTest.releaseChainWakesEveryWaiter
      *  - A leader that gives up (timeout, interrupt) passes leadership on exactly as an unlock
      *    does, and wakes a parked leader if it has no successor.
+     *    // checked by NumaMcsLockContractTest.timeoutAndInterruptStormEndsWithEveryThreadDoneAndCounterExact,
+     *    // NumaMcsLockTryLockTests.TimedTryLockVsLock
+     *  - Bounded spinning: no waiter keeps a carrier while the owner needs one.
+     *    // checked by NumaMcsLockNoHangTest
+     *
+     * Invariants of the reservation (step 5)
+     *  - At most one reservation: RESERVED is set by CAS only when clear, and cleared only by the
+     *    leader that set it (taking the lock, or giving up); while it is set no CAS from 0 (barger,
+     *    tryLock, other leader) succeeds. // checked by
+     *    // NumaMcsLockTest.aWaiterPastTheReservationThresholdReservesTheLockAgainstBargers,
+     *    // NumaMcsLockReservationTests.ReservationRacesRelease (jcstress)
+     *  - No lost wakeup, reservation side (Dekker again): the reserving leader stores reserver
+     *    after its CAS and then re-reads state; the releaser's RMW clears HELD and then it reads
+     *    reserver. Either the leader sees HELD clear and takes the lock, or the releaser sees
+     *    the leader and unparks it. // checked by NumaMcsLockReservationTests.ReservationRacesRelease,
+     *    // NumaMcsLockEagerReservationContractTest (all)
+     *  - A reserving leader that gives up clears reserver, then RESERVED, and wakes a parked leader
+     *    if the lock is then free (a release meanwhile woke only it): no reservation outlives its
+     *    leader. // checked by NumaMcsLockTest.reservingLeadersThatGiveUpLeaveTheLockUsable,
+     *    // NumaMcsLockReservationTests.ReservationRacesTimeout
      *
      * Progress and fairness
      *  - Within a node, queued threads become leader in FIFO order.
      *  - Across nodes and against barging arrivals there is no FIFO guarantee: like a non-fair
      *    ReentrantLock the lock favours throughput. But no leader is overtaken for long: the
      *    local handoff budget bounds how long a node can keep other nodes' parked leaders asleep,
-     *    and the handoff (step 5) bounds how often a woken leader can then lose the race: after
-     *    handoffAfter, one more critical section at most. A queued thread's wait is bounded by
+     *    and the reservation (step 5) bounds how often a woken leader can then lose the race: after
+     *    reserveAfter, one more critical section at most. A queued thread's wait is bounded by
      *    those of the leaders ahead of it in its node's FIFO queue.
      *  - Spinning is bounded everywhere (SPINS onSpinWait calls, then park; the only other wait is
      *    for a successor's next link, whose writer is between two plain stores and cannot block,
@@ -147,7 +166,7 @@ public final class NumaMcsLock extends NumaMcsLockL1Pad implements Lock {
      *  - The node from NodeLocator is a hint read once per slow-path acquisition; a virtual thread
      *    that migrates keeps the queue it joined. A wrong node costs locality, not correctness.
      *
-     * Memory modes: see package-info (lv/sv/cas/xchg accessors; VarHandles private). Padding: state
+     * Memory modes: see package-info (lv/sv/cas/xchg/add accessors; VarHandles private). Padding: state
      * and the owner fields share one 128-byte-padded block (NumaMcsLockL0Pad/L1Pad), each node's
      * queue is a separately padded object, so no two hot fields of different writers share a
      * cache line pair (128 bytes, the unit of adjacent-line prefetch on x86 and of the line on
@@ -161,21 +180,21 @@ public final class NumaMcsLock extends NumaMcsLockL1Pad implements Lock {
     static final int LOCAL_HANDOFF_BUDGET = 64;
 
     /** How long a node queue's leader may wait for the lock before it reserves the lock. */
-    public static final Duration DEFAULT_HANDOFF_AFTER = Duration.ofMillis(1);
+    public static final Duration DEFAULT_RESERVE_AFTER = Duration.ofMillis(1);
 
     private static final int HELD = 1;
-    private static final int HANDOFF = 2;
+    private static final int RESERVED = 2;
 
     private static final VarHandle STATE;
     private static final VarHandle PARKED_LEADERS;
-    private static final VarHandle HANDOFF_WAITER;
+    private static final VarHandle RESERVER;
 
     static {
         try {
             MethodHandles.Lookup lookup = MethodHandles.lookup();
             STATE = lookup.findVarHandle(NumaMcsLockFields.class, "state", int.class);
             PARKED_LEADERS = lookup.findVarHandle(NumaMcsLockFields.class, "parkedLeaders", int.class);
-            HANDOFF_WAITER = lookup.findVarHandle(NumaMcsLockFields.class, "handoffWaiter", Thread.class);
+            RESERVER = lookup.findVarHandle(NumaMcsLockFields.class, "reserver", Thread.class);
         } catch (ReflectiveOperationException e) {
             throw new ExceptionInInitializerError(e);
         }
@@ -183,34 +202,34 @@ public final class NumaMcsLock extends NumaMcsLockL1Pad implements Lock {
 
     private final NodeLocator nodes;
     private final NodeQueue[] queues;
-    private final long handoffAfterNanos;
+    private final long reserveAfterNanos;
 
     /**
-     * A lock with one queue per node of {@code nodes} and the {@link #DEFAULT_HANDOFF_AFTER
-     * default handoff threshold}.
+     * A lock with one queue per node of {@code nodes} and the {@link #DEFAULT_RESERVE_AFTER
+     * default reservation threshold}.
      *
      * @param nodes tells the node of the calling thread; {@link NodeLocator#singleNode()} makes
      *              this a single-queue MCS lock with a flag
      */
     public NumaMcsLock(NodeLocator nodes) {
-        this(nodes, DEFAULT_HANDOFF_AFTER);
+        this(nodes, DEFAULT_RESERVE_AFTER);
     }
 
     /**
      * A lock with one queue per node of {@code nodes}.
      *
      * @param nodes        tells the node of the calling thread
-     * @param handoffAfter how long the leader of a node queue may wait for the lock (after its
+     * @param reserveAfter how long the leader of a node queue may wait for the lock (after its
      *                     spin) before it reserves the lock for itself (shorter: fairer, more
      *                     idle handoffs; zero reserves whenever a leader parks)
      */
-    public NumaMcsLock(NodeLocator nodes, Duration handoffAfter) {
+    public NumaMcsLock(NodeLocator nodes, Duration reserveAfter) {
         this.nodes = Objects.requireNonNull(nodes, "nodes");
-        Objects.requireNonNull(handoffAfter, "handoffAfter");
-        if (handoffAfter.isNegative()) {
-            throw new IllegalArgumentException("handoffAfter must not be negative, was " + handoffAfter);
+        Objects.requireNonNull(reserveAfter, "reserveAfter");
+        if (reserveAfter.isNegative()) {
+            throw new IllegalArgumentException("reserveAfter must not be negative, was " + reserveAfter);
         }
-        this.handoffAfterNanos = saturatedNanos(handoffAfter);
+        this.reserveAfterNanos = saturatedNanos(reserveAfter);
         int count = nodes.nodeCount();
         if (count < 1) {
             throw new IllegalArgumentException("nodeCount must be at least 1, was " + count);
@@ -317,10 +336,10 @@ public final class NumaMcsLock extends NumaMcsLockL1Pad implements Lock {
 
     /** Clears HELD; if a starving leader reserved the lock, unparks it and returns true. */
     private boolean release() {
-        if ((releaseState() & HANDOFF) == 0) {
+        if ((releaseState() & RESERVED) == 0) {
             return false;
         }
-        Thread waiter = lvHandoffWaiter();
+        Thread waiter = lvReserver();
         if (waiter != null) { // null: the waiter has not stored itself yet and will see HELD clear
             LockSupport.unpark(waiter);
         }
@@ -354,16 +373,16 @@ public final class NumaMcsLock extends NumaMcsLockL1Pad implements Lock {
     }
 
     /**
-     * Whether a waiter that waited past {@link #handoffAfter()} has reserved this lock: until it
+     * Whether a waiter that waited past {@link #reserveAfter()} has reserved this lock: until it
      * takes it, no other thread can. For monitoring, not for synchronization.
      */
     public boolean isReserved() {
-        return (lvState() & HANDOFF) != 0;
+        return (lvState() & RESERVED) != 0;
     }
 
     /** How long a node queue's leader may wait for the lock before it reserves the lock. */
-    public Duration handoffAfter() {
-        return Duration.ofNanos(handoffAfterNanos);
+    public Duration reserveAfter() {
+        return Duration.ofNanos(reserveAfterNanos);
     }
 
     /** The number of node queues. */
@@ -374,11 +393,11 @@ public final class NumaMcsLock extends NumaMcsLockL1Pad implements Lock {
     @Override
     public String toString() {
         Thread o = owner;
-        Thread reserver = lvHandoffWaiter();
+        Thread reserving = lvReserver();
         return super.toString() + (o == null ? "[Unlocked]" : "[Locked by thread " + o.getName() + "]")
-                + ((lvState() & HANDOFF) == 0
+                + ((lvState() & RESERVED) == 0
                         ? ""
-                        : "[Reserved by thread " + (reserver == null ? "?" : reserver.getName()) + "]")
+                        : "[Reserved by thread " + (reserving == null ? "?" : reserving.getName()) + "]")
                 + "[queues=" + queues.length + ", parkedLeaders=" + lvParkedLeaders() + "]";
     }
 
@@ -462,8 +481,8 @@ public final class NumaMcsLock extends NumaMcsLockL1Pad implements Lock {
     }
 
     /**
-     * As {@code queue}'s leader, takes the flag, or gives up; reserves it (HANDOFF) when it finds
-     * the flag taken {@code handoffAfterNanos} or more after it first parked for it.
+     * As {@code queue}'s leader, takes the flag, or gives up; reserves it (RESERVED) when it finds
+     * the flag taken {@code reserveAfterNanos} or more after it first parked for it.
      */
     private int competeForFlag(Thread current, int n, boolean interruptible, long deadline) {
         NodeQueue queue = queues[n];
@@ -474,12 +493,12 @@ public final class NumaMcsLock extends NumaMcsLockL1Pad implements Lock {
         int spins = SPINS;
         for (; ; ) {
             int s = lvState();
-            if (reserved && s == HANDOFF) {
-                // Only we may leave HANDOFF, so the CAS below cannot fail. Clear the slot first:
+            if (reserved && s == RESERVED) {
+                // Only we may leave RESERVED, so the CAS below cannot fail. Clear the slot first:
                 // after the CAS another leader may reserve and store itself there.
-                svHandoffWaiter(null);
+                svReserver(null);
             }
-            if ((s == 0 || (reserved && s == HANDOFF)) && casState(s, HELD)) {
+            if ((s == 0 || (reserved && s == RESERVED)) && casState(s, HELD)) {
                 if (published) {
                     unpublish(queue);
                 }
@@ -498,12 +517,12 @@ public final class NumaMcsLock extends NumaMcsLockL1Pad implements Lock {
                 published = true;
                 since = System.nanoTime();
             } else if (!reserved
-                    && (s & HANDOFF) == 0
-                    && System.nanoTime() - since >= handoffAfterNanos
-                    && casState(s, s | HANDOFF)) {
+                    && (s & RESERVED) == 0
+                    && System.nanoTime() - since >= reserveAfterNanos
+                    && casState(s, s | RESERVED)) {
                 // Reserved: store ourselves, then re-check the flag before parking (the releaser's
-                // side: clear HELD, read handoffWaiter).
-                svHandoffWaiter(current);
+                // side: clear HELD, read reserver).
+                svReserver(current);
                 reserved = true;
             } else {
                 park(this, deadline);
@@ -529,11 +548,11 @@ public final class NumaMcsLock extends NumaMcsLockL1Pad implements Lock {
      * leader.
      */
     private void cancelReservation(int n) {
-        svHandoffWaiter(null);
+        svReserver(null);
         int s;
         do {
             s = lvState();
-        } while (!casState(s, s & ~HANDOFF));
+        } while (!casState(s, s & ~RESERVED));
         // A release while we held the reservation woke only us: pass that wake-up on.
         if ((s & HELD) == 0 && lvParkedLeaders() > 0) {
             wakeParkedLeader(n);
@@ -663,12 +682,12 @@ public final class NumaMcsLock extends NumaMcsLockL1Pad implements Lock {
         return (int) STATE.getAndAdd(this, -HELD);
     }
 
-    private Thread lvHandoffWaiter() {
-        return (Thread) HANDOFF_WAITER.getVolatile(this);
+    private Thread lvReserver() {
+        return (Thread) RESERVER.getVolatile(this);
     }
 
-    private void svHandoffWaiter(Thread waiter) {
-        HANDOFF_WAITER.setVolatile(this, waiter);
+    private void svReserver(Thread waiter) {
+        RESERVER.setVolatile(this, waiter);
     }
 
     private static long saturatedNanos(Duration d) {
@@ -837,12 +856,12 @@ abstract class NumaMcsLockL0Pad {
 }
 
 abstract class NumaMcsLockFields extends NumaMcsLockL0Pad {
-    int state; // HELD|HANDOFF bits: CAS by acquirers and the reserving leader, getAndAdd(-HELD) by the owner
+    int state; // HELD|RESERVED bits: CAS by acquirers and the reserving leader, getAndAdd(-HELD) by the owner
     Thread owner; // plain: set by the owner after the CAS, cleared before its release store
     QNode ownerNode; // plain, owner only: the owner's queue node, null after a fast-path acquisition
     int holds; // plain, owner only: reentrant hold count
     int parkedLeaders; // getAndAdd by leaders around parking (slow path only); read volatile by releasers
-    Thread handoffWaiter; // volatile, by the leader that set HANDOFF (itself, then null); read volatile by releasers
+    Thread reserver; // volatile, by the leader that set RESERVED (itself, then null); read volatile by releasers
 }
 
 abstract class NumaMcsLockL1Pad extends NumaMcsLockFields {

@@ -18,6 +18,7 @@ class LockTypeTest {
     @Test
     void eachTypeMakesItsLock() {
         assertThat(LockType.NUMA_MCS.create(NODES)).isInstanceOf(NumaMcsLock.class);
+        assertThat(LockType.NUMA_HANDOFF.create(NODES)).isInstanceOf(NumaHandoffLock.class);
         assertThat(LockType.FAIR_REENTRANT.create(NODES))
                 .isInstanceOfSatisfying(
                         ReentrantLock.class, lock -> assertThat(lock.isFair()).isTrue());
@@ -58,12 +59,12 @@ class LockTypeTest {
     }
 
     @Test
-    void numaMcsTakesItsHandoffThresholdFromTheSettings() {
+    void numaMcsTakesItsReservationThresholdFromTheSettings() {
         LockSettings settings = new LockSettings(Duration.ofMillis(7));
-        assertThat(((NumaMcsLock) LockType.NUMA_MCS.create(NODES, settings)).handoffAfter())
+        assertThat(((NumaMcsLock) LockType.NUMA_MCS.create(NODES, settings)).reserveAfter())
                 .isEqualTo(Duration.ofMillis(7));
-        assertThat(((NumaMcsLock) LockType.NUMA_MCS.create(NODES)).handoffAfter())
-                .isEqualTo(NumaMcsLock.DEFAULT_HANDOFF_AFTER);
+        assertThat(((NumaMcsLock) LockType.NUMA_MCS.create(NODES)).reserveAfter())
+                .isEqualTo(NumaMcsLock.DEFAULT_RESERVE_AFTER);
         ObservedLock observed = LockType.NUMA_MCS.createObserved(NODES, settings, LockTimer.NONE);
         assertThat(observed.toString()).contains("NumaMcsLock");
         assertThat(LockType.FAIR_REENTRANT.create(NODES, settings))
@@ -75,9 +76,9 @@ class LockTypeTest {
     void settingsRejectNegativeOrMissingThresholds() {
         assertThatThrownBy(() -> new LockSettings(Duration.ofMillis(-1)))
                 .isInstanceOf(IllegalArgumentException.class)
-                .hasMessageContaining("handoffAfter");
+                .hasMessageContaining("reserveAfter");
         assertThatThrownBy(() -> new LockSettings(null)).isInstanceOf(NullPointerException.class);
-        assertThat(LockSettings.DEFAULTS.handoffAfter()).isEqualTo(Duration.ofMillis(1));
+        assertThat(LockSettings.DEFAULTS.reserveAfter()).isEqualTo(Duration.ofMillis(1));
     }
 
     @Test
@@ -94,5 +95,25 @@ class LockTypeTest {
                             type.name().toLowerCase(java.util.Locale.ROOT).replace('_', '-')))
                     .isEqualTo(type);
         }
+    }
+
+    @Test
+    void numaHandoffTakesItsReservationThresholdAndMechanismsFromTheSettings() {
+        LockSettings settings = new LockSettings(Duration.ofMillis(3), HandoffMechanism.allExcept("wake-ahead"));
+        assertThat(((NumaHandoffLock) LockType.NUMA_HANDOFF.create(NODES, settings)).reserveAfter())
+                .isEqualTo(Duration.ofMillis(3));
+        assertThat(settings.handoffMechanisms())
+                .containsExactlyInAnyOrder(
+                        HandoffMechanism.ONE_AWAKE_WAITER,
+                        HandoffMechanism.SPIN_WHILE_OWNER_RUNS,
+                        HandoffMechanism.IN_NODE_PASS);
+        assertThat(LockSettings.DEFAULTS.handoffMechanisms()).isEqualTo(HandoffMechanism.all());
+        assertThat(HandoffMechanism.allExcept("none")).isEqualTo(HandoffMechanism.all());
+        assertThat(HandoffMechanism.allExcept("IN_NODE_PASS, one-awake-waiter"))
+                .containsExactlyInAnyOrder(HandoffMechanism.WAKE_AHEAD, HandoffMechanism.SPIN_WHILE_OWNER_RUNS);
+        assertThatThrownBy(() -> HandoffMechanism.allExcept("teleport"))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("teleport")
+                .hasMessageContaining("WAKE_AHEAD");
     }
 }

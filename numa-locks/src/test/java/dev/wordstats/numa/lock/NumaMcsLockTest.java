@@ -121,28 +121,28 @@ class NumaMcsLockTest {
     }
 
     @Test
-    void handoffThresholdDefaultsToOneMillisecondAndRejectsNegativeOrNull() {
-        assertThat(new NumaMcsLock(NodeLocator.singleNode()).handoffAfter()).isEqualTo(Duration.ofMillis(1));
-        assertThat(new NumaMcsLock(NodeLocator.singleNode(), Duration.ZERO).handoffAfter())
+    void reservationThresholdDefaultsToOneMillisecondAndRejectsNegativeOrNull() {
+        assertThat(new NumaMcsLock(NodeLocator.singleNode()).reserveAfter()).isEqualTo(Duration.ofMillis(1));
+        assertThat(new NumaMcsLock(NodeLocator.singleNode(), Duration.ZERO).reserveAfter())
                 .isZero();
-        assertThat(new NumaMcsLock(NodeLocator.singleNode(), Duration.ofDays(365 * 1000L)).handoffAfter())
+        assertThat(new NumaMcsLock(NodeLocator.singleNode(), Duration.ofDays(365 * 1000L)).reserveAfter())
                 .as("saturated, not overflowed")
                 .isEqualTo(Duration.ofNanos(Long.MAX_VALUE));
         assertThatThrownBy(() -> new NumaMcsLock(NodeLocator.singleNode(), Duration.ofNanos(-1)))
                 .isInstanceOf(IllegalArgumentException.class)
-                .hasMessageContaining("handoffAfter");
+                .hasMessageContaining("reserveAfter");
         assertThatThrownBy(() -> new NumaMcsLock(NodeLocator.singleNode(), null))
                 .isInstanceOf(NullPointerException.class);
     }
 
     /**
-     * A waiter woken past the handoff threshold while the lock is still held reserves it: the
+     * A waiter woken past the reservation threshold while the lock is still held reserves it: the
      * owner's release then leaves it to that waiter, and a barger's tryLock fails in between
      * (without the reservation the barger would win: the waiter needs microseconds to run).
      */
     @ParameterizedTest(name = "{0} waiter")
     @EnumSource(ThreadKind.class)
-    void aWaiterPastTheHandoffThresholdReservesTheLockAgainstBargers(ThreadKind kind) throws Exception {
+    void aWaiterPastTheReservationThresholdReservesTheLockAgainstBargers(ThreadKind kind) throws Exception {
         NumaMcsLock lock = new NumaMcsLock(NodeLocator.singleNode());
         CountDownLatch acquired = new CountDownLatch(1);
         CountDownLatch release = new CountDownLatch(1);

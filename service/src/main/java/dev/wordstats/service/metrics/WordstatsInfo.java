@@ -37,8 +37,7 @@ class WordstatsInfo implements MeterBinder {
                 .tag("simulated", Boolean.toString(numa.topology().simulated()))
                 // the scheduler in effect: per-node only when it started and requests use it
                 .tag("scheduler", numa.nodeAffineRequests() ? "per-node" : "default")
-                // the reservation threshold (wordstats.lock.handoff-after; to be named reserve-after)
-                .tag("reserve_after", properties.lock().handoffAfter().toString())
+                .tag("reserve_after", properties.lock().reserveAfter().toString())
                 .register(registry);
     }
 }

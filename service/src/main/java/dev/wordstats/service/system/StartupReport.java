@@ -34,8 +34,8 @@ class StartupReport {
 
     String line() {
         return "wordstats ready: lock=" + store.lockType()
-                + (store.lockType() == LockType.NUMA_MCS
-                        ? " handoff-after=" + millisOrNanos(properties.lock().handoffAfter())
+                + (store.lockType() == LockType.NUMA_MCS || store.lockType() == LockType.NUMA_HANDOFF
+                        ? " reserve-after=" + millisOrNanos(properties.lock().reserveAfter())
                         : "")
                 + " stripes=" + store.stripes()
                 + " timing="

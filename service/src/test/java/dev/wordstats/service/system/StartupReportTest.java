@@ -42,7 +42,7 @@ class StartupReportTest {
                         "nodes=1 simulated",
                         "carrier pinning=off",
                         "request threads=virtual")
-                .doesNotContain("handoff-after");
+                .doesNotContain("reserve-after");
     }
 
     @Test
@@ -55,16 +55,16 @@ class StartupReportTest {
         String line = new StartupReport(store, numa, properties).line();
 
         assertThat(line)
-                .contains("lock=NUMA_MCS handoff-after=1ms", "stripes=64", " real (", "request threads=platform");
+                .contains("lock=NUMA_MCS reserve-after=1ms", "stripes=64", " real (", "request threads=platform");
     }
 
     @Test
-    void lineShowsAConfiguredHandoffThreshold() {
-        WordstatsProperties properties = properties(Map.of("wordstats.lock.handoff-after", "250us"));
+    void lineShowsAConfiguredReservationThreshold() {
+        WordstatsProperties properties = properties(Map.of("wordstats.lock.reserve-after", "250us"));
         NumaRuntime numa = new NumaRuntime(properties, new MockEnvironment());
         WordStore store = new WordStore(properties, numa.nodeLocator(), LockTimer.NONE);
 
-        assertThat(new StartupReport(store, numa, properties).line()).contains("lock=NUMA_MCS handoff-after=250000ns");
+        assertThat(new StartupReport(store, numa, properties).line()).contains("lock=NUMA_MCS reserve-after=250000ns");
     }
 
     @Test

@@ -5,10 +5,10 @@ import java.time.Duration;
 import java.util.concurrent.locks.Lock;
 
 /**
- * {@link NumaMcsLock} with a zero handoff threshold keeps the lock contract: every leader that
+ * {@link NumaMcsLock} with a zero reservation threshold keeps the lock contract: every leader that
  * parks reserves the lock first, so the storm's timeouts and interrupts hit reserving leaders.
  */
-class NumaMcsLockEagerHandoffContractTest extends NumaMcsLockContractTest {
+class NumaMcsLockEagerReservationContractTest extends NumaMcsLockContractTest {
 
     @Override
     protected Lock newLock(NodeLocator nodes) {

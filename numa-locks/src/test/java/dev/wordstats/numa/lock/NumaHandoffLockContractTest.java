@@ -1,0 +1,38 @@
+package dev.wordstats.numa.lock;
+
+import dev.wordstats.numa.topology.NodeLocator;
+import java.util.Optional;
+import java.util.concurrent.locks.Lock;
+
+/**
+ * {@link LockType#NUMA_HANDOFF} keeps the lock contract with virtual and platform threads; contended
+ * tests run it on two simulated nodes, so in-node passes, wake-ahead grants and cross-node releases
+ * all happen.
+ */
+class NumaHandoffLockContractTest extends LockContractTest {
+
+    @Override
+    protected Lock newLock(NodeLocator nodes) {
+        return LockType.NUMA_HANDOFF.create(nodes);
+    }
+
+    @Override
+    protected Optional<HoldCounts> holdCounts() {
+        return Optional.of(new HoldCounts() {
+            @Override
+            public int holdCount(Lock lock) {
+                return ((NumaHandoffLock) lock).getHoldCount();
+            }
+
+            @Override
+            public boolean isHeldByCurrentThread(Lock lock) {
+                return ((NumaHandoffLock) lock).isHeldByCurrentThread();
+            }
+
+            @Override
+            public boolean isLocked(Lock lock) {
+                return ((NumaHandoffLock) lock).isLocked();
+            }
+        });
+    }
+}

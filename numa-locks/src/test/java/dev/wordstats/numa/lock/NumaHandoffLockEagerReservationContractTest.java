@@ -1,0 +1,18 @@
+package dev.wordstats.numa.lock;
+
+import dev.wordstats.numa.topology.NodeLocator;
+import java.time.Duration;
+import java.util.concurrent.locks.Lock;
+
+/**
+ * {@link NumaHandoffLock} with a zero reservation threshold keeps the lock contract: every leader
+ * that stops spinning reserves the lock first, so timeouts and interrupts hit reserving leaders and
+ * reservations race in-node passes.
+ */
+class NumaHandoffLockEagerReservationContractTest extends NumaHandoffLockContractTest {
+
+    @Override
+    protected Lock newLock(NodeLocator nodes) {
+        return new NumaHandoffLock(nodes, new LockSettings(Duration.ZERO));
+    }
+}
