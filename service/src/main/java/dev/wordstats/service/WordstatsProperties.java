@@ -82,14 +82,13 @@ public record WordstatsProperties(
      *                         balanced over the nodes, so a carrier's cached node is exact (the
      *                         mapping is logged at startup and shown by GET /api/topology)
      * @param nodeRefreshEvery a carrier re-reads its NUMA node (getcpu) every this many lookups
-     * @param scheduler        the virtual-thread scheduler: {@code default} (the JDK's: one pool of
+     * @param scheduler        the virtual-thread scheduler: default (the JDK's: one pool of
      *                         carriers, a virtual thread may resume on any node after each park) or
-     *                         {@code per-node} (one scheduler per node, its carriers pinned to the
-     *                         node's CPUs: each request's virtual thread is started on a node, round
-     *                         robin, and it and its batch workers stay there, so the locks know their
-     *                         node exactly). {@code per-node} needs {@code --add-opens
-     *                         java.base/java.lang=ALL-UNNAMED}; without it the service falls back to
-     *                         {@code default} and says so at startup
+     *                         per-node (one scheduler per node, its carriers pinned to the node's
+     *                         CPUs: each request's virtual thread is started on a node, round robin,
+     *                         and it and its batch workers stay there, so the locks know their node
+     *                         exactly). per-node needs --add-opens java.base/java.lang=ALL-UNNAMED;
+     *                         without it the service falls back to default and says so at startup
      */
     public record Numa(
             @DefaultValue("0") @Min(0) @Max(4096) int simulatedNodes,

@@ -11,6 +11,8 @@ import java.time.Duration;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
+import org.springframework.test.context.DynamicPropertyRegistry;
+import org.springframework.test.context.DynamicPropertySource;
 import org.springframework.test.context.TestPropertySource;
 
 /**
@@ -26,6 +28,13 @@ class PerNodeSchedulerServiceIntegrationTest extends ServiceIntegrationTest {
             .version(HttpClient.Version.HTTP_1_1)
             .connectTimeout(Duration.ofSeconds(10))
             .build();
+
+    @DynamicPropertySource
+    static void twoSimulatedNodes(DynamicPropertyRegistry registry) {
+        registry.add(
+                "wordstats.numa.simulated-nodes",
+                () -> Math.min(2, Runtime.getRuntime().availableProcessors()));
+    }
 
     @Test
     void requestsRunOnBothNodesOwnCarriersAndEachNodeIsCounted() throws Exception {
