@@ -125,9 +125,14 @@ public final class CombiningLock extends CombiningLockL1Pad implements Guard {
      *  and leaves the carrier to the threads being woken.
      *  The lock is FIFO among callers that are queued; it cannot see threads that are runnable but
      *  not mounted. With many more virtual threads than carriers, a thread that finds the queue empty
-     *  takes the fast path again and again while the threads it served wait for a carrier (none is
-     *  time-sliced), so the share of calls per thread can be uneven although no queued caller is
-     *  overtaken; a fair ReentrantLock avoids that only by parking every caller on every handoff.
+     *  would take the fast path again and again while the threads it served wait for a carrier (none
+     *  is time-sliced). So a virtual thread whose call served others yields its carrier once the lock
+     *  is released (yieldToServed): the threads it woke run before it calls again. Measured with
+     *  LockContentionBenchmark (64 virtual threads, 2 carriers, ~3 us critical section, one fork of 5
+     *  iterations each): Jain 0.84 -> 0.99 and 1.19x the throughput of the version without the yield;
+     *  at ~0.2 us Jain stays low (0.03 -> 0.09): each served thread then costs a park, a wake-up and a
+     *  mount for a much shorter critical section, and which runnable thread a carrier picks next is
+     *  the scheduler's choice.
      *
      * Blocking or long critical sections
      *  The combiner runs them; those behind wait, as behind any lock holder. Requests served before
@@ -218,7 +223,9 @@ public final class CombiningLock extends CombiningLockL1Pad implements Guard {
             try {
                 return criticalSection.get();
             } finally {
-                releaseFast(me);
+                if (releaseFast(me)) {
+                    yieldToServed(me);
+                }
             }
         }
         return callQueued(me, criticalSection);
@@ -269,16 +276,26 @@ public final class CombiningLock extends CombiningLockL1Pad implements Guard {
     }
 
     /** The uncontended release: one CAS when nobody queued behind the fast path; else combine. */
-    private void releaseFast(Thread me) {
+    private boolean releaseFast(Thread me) {
         owner = null; // before the CAS: after it, the next holder may already have written its own name
         if (casTail(fastNode, null)) {
             if (outer != null) {
                 outer.exit();
             }
-            return;
+            return false;
         }
         owner = me;
-        combine(me, fastNode);
+        return combine(me, fastNode);
+    }
+
+    /**
+     * After a call that ran other threads' critical sections: a virtual thread gives its carrier to the
+     * threads it served (they are runnable now), instead of taking the free lock again at once.
+     */
+    private static void yieldToServed(Thread me) {
+        if (me.isVirtual()) {
+            Thread.yield();
+        }
     }
 
     private <T> T callQueued(Thread me, Supplier<T> criticalSection) {
@@ -311,7 +328,10 @@ public final class CombiningLock extends CombiningLockL1Pad implements Guard {
         } catch (Throwable t) {
             failure = t;
         }
-        combine(me, request);
+        boolean served = combine(me, request);
+        if (served) {
+            yieldToServed(me);
+        }
         if (failure != null) {
             throw Request.<RuntimeException>sneaky(failure);
         }
@@ -322,7 +342,7 @@ public final class CombiningLock extends CombiningLockL1Pad implements Guard {
      * Runs the queued critical sections after {@code head} (the combiner's own request, or fastNode) up to the
      * batch bounds, then frees the lock or hands the combiner role on. Called with owner == me.
      */
-    private void combine(Thread me, Request head) {
+    private boolean combine(Thread me, Request head) {
         boolean selfInterrupted = Thread.interrupted(); // kept aside while others' critical sections run
         int budget = combineLimit;
         long deadline = 0L;
@@ -337,7 +357,7 @@ public final class CombiningLock extends CombiningLockL1Pad implements Guard {
                         if (outer != null) {
                             outer.exit();
                         }
-                        return;
+                        return p != head;
                     }
                     owner = me;
                     n = p.awaitNext();
@@ -350,7 +370,7 @@ public final class CombiningLock extends CombiningLockL1Pad implements Guard {
                 } else if (budget == 0 || System.nanoTime() - deadline > 0L) {
                     exit();
                     n.handOver();
-                    return;
+                    return true;
                 }
                 budget--;
                 n.serve(firstBits);
