@@ -15,7 +15,8 @@ import org.openjdk.jmh.annotations.State;
  * <li>{@code waitP50Us}, {@code waitP99Us}, {@code waitMaxUs}: time from calling {@code lock()} to
  * holding the lock, over every acquisition of the invocation, in microseconds.</li>
  * <li>{@code fairness}: Jain's index over the acquisitions each thread made while all threads were
- * still running (up to the moment the first thread finished its share).</li>
+ * running: from the moment every thread had done its first action to the moment the first thread
+ * finished its share ({@code 1/threads} when a thread finished before another had begun).</li>
  * <li>{@code crossNodePct}: the share of owner-to-owner handoffs between different (possibly
  * simulated) nodes, in percent.</li>
  * <li>{@code csNanos}: the critical section's length with no lock and no contention, measured in

@@ -3,6 +3,8 @@ package dev.wordstats.benchmarks.contention;
 import dev.wordstats.numa.lock.Guard;
 import dev.wordstats.numa.topology.NodeLocator;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.locks.LockSupport;
 import java.util.function.IntFunction;
 import org.HdrHistogram.Histogram;
 import org.openjdk.jmh.infra.Blackhole;
@@ -28,8 +30,8 @@ import org.openjdk.jmh.infra.Blackhole;
  * not reproduce real remote-memory latency, interconnect traffic or the lock's own cache lines
  * moving. On a one-node host with simulated nodes, the "nodes" are groups of CPUs of one socket.
  *
- * <p>Lifecycle: {@link #start()} creates and starts the threads, which wait at a latch;
- * {@link #run()} opens the latch and returns when every action is done (the part JMH times);
+ * <p>Lifecycle: {@link #start()} creates and starts the threads, which park until
+ * {@link #run()} unparks every one of them (all at once, from one thread), and returns when every action is done (the part JMH times);
  * {@link #report(ContentionMetrics)} fills in the secondary results; {@link #join()} waits for the
  * threads to end.
  */
@@ -50,9 +52,11 @@ final class ContentionRound {
     private final Worker[] workers;
     private final Thread[] threads;
     private final CountDownLatch ready;
-    private final CountDownLatch start = new CountDownLatch(1);
+    private volatile boolean go; // set by run() before it unparks every worker; read by the workers
     private final CountDownLatch done;
 
+    private final AtomicInteger begun = new AtomicInteger(); // workers that have done their first action
+    private volatile boolean windowStarted; // set by the last worker to finish its first action: all go on
     private volatile boolean windowOpen =
             true; // cleared by the first worker to finish its share; read by all after each action
     private volatile Throwable failure; // set by a worker that threw; read by run() after done
@@ -123,7 +127,7 @@ final class ContentionRound {
         }
     }
 
-    /** Starts every thread and returns once all wait at the start latch. */
+    /** Starts every thread and returns once all have started (each then parks until {@link #run()}). */
     void start() throws InterruptedException {
         for (Thread thread : threads) {
             thread.start();
@@ -131,9 +135,16 @@ final class ContentionRound {
         ready.await();
     }
 
-    /** Lets the threads go and returns when every action is done. */
+    /**
+     * Lets the threads go and returns when every action is done. Each thread is unparked here, not
+     * woken by the one before it through a latch (a latch wakes its waiters in a chain, each link
+     * waiting for a carrier, which let the first threads run thousands of actions alone).
+     */
     void run() throws InterruptedException {
-        start.countDown();
+        go = true;
+        for (Thread thread : threads) {
+            LockSupport.unpark(thread);
+        }
         done.await();
         if (failure != null) {
             throw new IllegalStateException("a contender failed", failure);
@@ -162,7 +173,8 @@ final class ContentionRound {
         for (int i = 0; i < workers.length; i++) {
             shares[i] = workers[i].inWindow;
         }
-        metrics.fairness = JainIndex.of(shares);
+        // No window: a thread did its whole share before another had done one action, as unfair as it gets.
+        metrics.fairness = windowStarted ? JainIndex.of(shares) : 1.0 / shares.length;
         metrics.crossNodePct = handoffs == 0 ? 0 : 100.0 * crossNodeHandoffs / handoffs;
         if (recordWaits) {
             Histogram all = new Histogram(MAX_RECORDED_WAIT_NANOS, 2);
@@ -199,6 +211,7 @@ final class ContentionRound {
         private final int actions;
         private final Histogram waits; // written by this worker only, read by report() after done
         private final Runnable section = this::inSection; // made once: no allocation per action
+        private final Runnable releaseOthers = this::releaseOthers;
         private long asked; // written by this worker before each call, read in its critical section
         private long waited; // written in this worker's critical section, read by it after the call
         private long inWindow; // written by this worker only, read by report() after done
@@ -213,8 +226,12 @@ final class ContentionRound {
         public void run() {
             try {
                 ready.countDown();
-                start.await();
-                for (int i = 0; i < actions; i++) {
+                while (!go) {
+                    LockSupport.park(this);
+                }
+                act();
+                arrive();
+                for (int i = 1; i < actions; i++) {
                     act();
                 }
             } catch (Throwable t) {
@@ -222,6 +239,38 @@ final class ContentionRound {
             } finally {
                 windowOpen = false;
                 ContentionRound.this.done.countDown();
+            }
+        }
+
+        /**
+         * Run by the last worker to arrive, inside the guard: wakes every other worker and yields
+         * its carrier, so that the others (queued on this carrier by the wake-up) run and block on
+         * the guard before anyone goes on.
+         */
+        private void releaseOthers() {
+            Thread self = Thread.currentThread();
+            for (Thread thread : threads) {
+                if (thread != self) {
+                    LockSupport.unpark(thread);
+                }
+            }
+            Thread.yield();
+        }
+
+        /**
+         * After its first action a worker waits for every other worker's first action; the last one
+         * lets them all go on. No thread can run ahead while the scheduler is still getting the others
+         * onto a carrier (the JDK's scheduler may leave a carrier idle for milliseconds while one
+         * thread that never blocks holds the other), and the fairness window starts with everyone in.
+         */
+        private void arrive() {
+            if (begun.incrementAndGet() == workers.length) {
+                windowStarted = true;
+                guard.run(releaseOthers); // they queue on the guard, none runs ahead of the others
+            } else {
+                while (!windowStarted) {
+                    LockSupport.park(this);
+                }
             }
         }
 
@@ -239,7 +288,7 @@ final class ContentionRound {
             if (recordWaits) {
                 waits.recordValue(Math.min(waited, MAX_RECORDED_WAIT_NANOS));
             }
-            if (windowOpen) {
+            if (windowOpen && windowStarted) {
                 inWindow++;
             }
             done++;
