@@ -18,7 +18,8 @@ import org.openjdk.jcstress.infra.results.II_Result;
 
 /**
  * The handoff paths of {@link NumaHandoffLock} on one and on two nodes: a wake-ahead grant racing
- * the owner's release, an in-node pass (the word stays held from owner to owner) racing a leader
+ * the owner's release, a passer granting leadership onward while the new owner runs, releases and
+ * queues again, an in-node pass (the word stays held from owner to owner) racing a leader
  * that parks, a reservation racing a release and a reservation racing a timeout. Each actor takes
  * the lock more than once, so a releasing owner re-enqueues behind a leader it just woke. "Eager"
  * locks spin zero rounds, allow one awake leader, pass at once but once per node, and reserve at once: every
@@ -89,6 +90,44 @@ public final class NumaHandoffLockTests {
         @Actor
         public void b() {
             guarded.increment(1, 2);
+        }
+
+        @Arbiter
+        public void arbiter(II_Result r) {
+            finish(lock, guarded, r);
+        }
+    }
+
+    /** Leaders spin, a pass goes to a leader at once: every release that finds one passes. */
+    static NumaHandoffLock passing(NodeLocator nodes) {
+        return new NumaHandoffLock(
+                nodes, LockSettings.DEFAULTS, NumaHandoffLock.DEFAULT_IN_NODE_BUDGET, 2, NumaHandoffLock.SPINS, 0L);
+    }
+
+    /**
+     * Two actors on one node, passing at once: after a pass the passer grants leadership onward
+     * from the new owner's node while that owner runs, releases and queues again behind its old
+     * node (the passer then waits for the link and grants the owner's new node), and the time
+     * slice lets only the last owner back in while a leader waits.
+     */
+    @JCStressTest
+    @Description("two actors on one node, three acquisitions each, passes at once")
+    @Outcome(id = "0, 6", expect = ACCEPTABLE, desc = "all six increments, the lock left free")
+    @Outcome(id = "0, [0-5]", expect = FORBIDDEN, desc = "lost update: two owners at once")
+    @Outcome(id = "1, .*", expect = FORBIDDEN, desc = "the lock was left held or reserved")
+    @State
+    public static class PasserGrantRacesNewOwner {
+        private final NumaHandoffLock lock = passing(NodeLocator.singleNode());
+        private final Guarded guarded = new Guarded(lock);
+
+        @Actor
+        public void a() {
+            guarded.increment(0, 3);
+        }
+
+        @Actor
+        public void b() {
+            guarded.increment(0, 3);
         }
 
         @Arbiter

@@ -30,8 +30,10 @@ import org.openjdk.jmh.infra.Blackhole;
  * not reproduce real remote-memory latency, interconnect traffic or the lock's own cache lines
  * moving. On a one-node host with simulated nodes, the "nodes" are groups of CPUs of one socket.
  *
- * <p>Lifecycle: {@link #start()} creates and starts the threads, which park until
- * {@link #run()} unparks every one of them (all at once, from one thread), and returns when every action is done (the part JMH times);
+ * <p>Lifecycle: {@link #start()} creates and starts the threads, which park until {@link #run()}
+ * unparks every one of them and returns when every action is done (the part JMH times). Each
+ * thread does its first action, then waits for the others' first; the last one wakes them from
+ * inside the guard, so that every round starts with all threads queued on it.
  * {@link #report(ContentionMetrics)} fills in the secondary results; {@link #join()} waits for the
  * threads to end.
  */

@@ -12,10 +12,11 @@ import java.util.Set;
 public enum HandoffMechanism {
 
     /**
-     * A new owner makes its queue successor the node's leader at once, waking it while the owner
+     * A new owner's queue successor becomes the node's leader at once and is woken while the owner
      * runs its critical section, so the successor is running when the lock is released (ShflLock's
-     * blocking variant). Off: the successor becomes leader only at the release, as in
-     * {@link NumaMcsLock}.
+     * blocking variant). When the lock was passed, the passer wakes the successor, off the new
+     * owner's path: the successor then waits on the passer's carrier, which the passer is about to
+     * leave. Off: the successor becomes leader only at the release, as in {@link NumaMcsLock}.
      */
     WAKE_AHEAD,
 
@@ -32,11 +33,22 @@ public enum HandoffMechanism {
     SPIN_WHILE_OWNER_RUNS,
 
     /**
-     * A release hands the lock straight to the releaser's node leader when that leader is awake, up
-     * to a budget of passes in a row; then the lock is released to every node. Needs
-     * {@link #WAKE_AHEAD} to find an awake leader.
+     * A release hands the lock straight to the releaser's node leader when that leader is awake
+     * and has led for a while ({@link NumaHandoffLock#DEFAULT_PASS_AFTER_NANOS}), up to a
+     * budget of passes in a row; then the lock is released to every node. Needs {@link #WAKE_AHEAD}
+     * to find an awake leader.
      */
-    IN_NODE_PASS;
+    IN_NODE_PASS,
+
+    /**
+     * While a leader waits, a free lock may be taken without queueing only by its last owner, and
+     * only for {@link NumaHandoffLock#SLICE_NANOS} after it got the lock from someone else; every
+     * other arriving thread queues. The owner's time slice ends with a pass to the leader (or, once
+     * the slice is over, with the owner queueing behind it), so the lock goes round the queue in
+     * order (FIFO within a node) while short critical sections still run back to back on one
+     * carrier. Off: any arriving thread may take a free lock (barging), as in {@link NumaMcsLock}.
+     */
+    TIME_SLICE;
 
     /** Every mechanism: the default. */
     public static Set<HandoffMechanism> all() {

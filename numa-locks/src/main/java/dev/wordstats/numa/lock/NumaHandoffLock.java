@@ -39,10 +39,14 @@ public final class NumaHandoffLock extends NumaHandoffLockL1Pad implements Lock 
      *  - per-node MCS queues (Mellor-Crummey & Scott, TOCS 1991) under one test-and-set word, as in
      *    NumaMcsLock, cohort locks (Dice, Marathe & Shavit, PPoPP 2012) and HMCS (Chabbi et al.,
      *    PPoPP 2015): only each queue's head, the leader, competes for the word;
-     *  - wake ahead: a new owner makes its successor leader at once, so the successor is woken
-     *    and running by the time the owner releases; the handoff is then a cache-line transfer, not
-     *    an unpark and a mount while the lock sits idle (ShflLock, Kashyap et al., SOSP 2019,
-     *    blocking variant, where the shuffler wakes the waiters about to get the lock);
+     *  - wake ahead: a new owner's successor is made leader at once, so it is woken and running by
+     *    the time the owner releases; the handoff is then a cache-line transfer, not an unpark and a
+     *    mount while the lock sits idle (ShflLock, Kashyap et al., SOSP 2019, blocking variant,
+     *    where the shuffler wakes the waiters about to get the lock). After a pass the passer does
+     *    it, not the new owner: the unpark (and the scheduler's signalling) leaves the critical
+     *    path, and the woken successor waits on the passer's carrier, which the passer is about to
+     *    leave (the JDK's scheduler may leave an idle carrier asleep while tasks wait on a busy
+     *    carrier's queue);
      *  - one awake waiter: a release wakes no parked leader while some leader is awake (Go's
      *    sync.Mutex mutexWoken, Abseil's designated waker), and at most maxAwake = carriers - 1
      *    leaders spin, the others park (Malthusian locks, Dice, EuroSys 2017);
@@ -50,14 +54,26 @@ public final class NumaHandoffLock extends NumaHandoffLockL1Pad implements Lock 
      *    (MountState) and parks when it is not (Solaris adaptive mutexes; Go spins only while the
      *    owner's P runs) -- carriers are few and not time-sliced, a spinner could hold the carrier
      *    the owner needs;
-     *  - in-node pass: a releasing owner whose node leader is awake, and has led for at least
-     *    passAfterNanos (10 us; before that the releaser frees the word and may take it again, so
-     *    short critical sections run back to back on one carrier instead of paying a thread switch
+     *  - in-node pass: a releasing owner whose node leader is awake and due (it has led for
+     *    passAfterNanos, 10 us: a running leader says so in its node, so the releaser reads a flag,
+     *    not the clock; for a leader that waits for a carrier, perhaps the releaser's own, the
+     *    releaser reads the clock; before that the releaser frees the word and may take it again, so short
+     *    critical sections run back to back on one carrier instead of paying a thread switch
      *    each), hands it the lock directly (the word stays HELD, no barger can slip in) up to
      *    inNodeBudget passes in a row, then
      *    releases the word to every node and wakes another node's parked leader (cohort locks'
      *    bounded local passing; CNA, Dice & Kogan, EuroSys 2019, moves remote waiters to a
      *    secondary queue for the same effect);
+     *  - time slice: while a leader waits, only the last owner may take a free word without
+     *    queueing, for SLICE_NANOS (20 us) after it got the lock from someone else; everyone else
+     *    queues. Without it, the releaser of a pass (or any arriving thread) barges in between the
+     *    leader's polls and the queue order is lost (Jain's index 0.4-0.65 instead of 1.0 in the
+     *    contention benchmark). The slice ends with a pass to the due leader, or, when the leader
+     *    is not running (woken onto this very carrier, say), with the owner queueing behind it and
+     *    parking, which frees the carrier for it (time-sliced locks; Solaris' and Linux'
+     *    anti-barging rules for fair handoff);
+     *  - local spinning: a leader spins on its own node's status and reads the word only every
+     *    POLL_MASK + 1 rounds, so the owner's lock line stays in the owner's cache between polls;
      *  - reservation: a leader that has waited reserveAfter sets RESERVED; only it may take the
      *    word after the next release (Linux mutex handoff, Go's starvation mode). This is also the
      *    time bound of in-node passing: a reserved word is never passed within a node.
@@ -71,6 +87,10 @@ public final class NumaHandoffLock extends NumaHandoffLockL1Pad implements Lock 
      *    node SPINNING and subtracts 1 after the node leaves SPINNING (or the CAS failed).
      *    parkedLeaders: nodes in LEADER_PARKED, so an uncontended release reads one word of the
      *    line it just wrote instead of every queue. spinRounds: a statistic for tests.
+     *  - lastOwner, sliceStart, sliceCount: the time slice, plain fields written by owners (and
+     *    sliceCount by the last owner as it takes the word again); a heuristic, see Accepted races.
+     *  - HandoffNode.due: set (opaque) by the leader's own thread once it has led passAfterNanos;
+     *    HandoffNode.passed: plain, own thread only, it received the lock by a pass.
      *  - queues[n]: tail (MCS) and leader (the node last made leader, published before its status
      *    becomes a leader status, so a releaser that finds it there can pass to it or wake it).
      *  - HandoffNode.status: FOLLOWING -> FOLLOWING_PARKED (own thread) -> SPINNING (granted by the
@@ -80,19 +100,22 @@ public final class NumaHandoffLock extends NumaHandoffLockL1Pad implements Lock 
      *    CANCELLED are final, one CAS decides each race.
      *
      * lock()
-     *  1. Reentry; fast path CAS state 0 -> HELD (barging).
+     *  1. Reentry; fast path CAS state 0 -> HELD, when no leader waits (awake and parkedLeaders
+     *     are 0) or the caller holds the time slice (TIME_SLICE; off: always, barging).
      *  2. Slow path: enqueue on the caller's node queue. With a predecessor, park (no spinning:
      *     one awake waiter per node) until granted leadership; without one, lead at once.
-     *  3. As leader: take OWNER if passed; CAS the word when it reads 0 (or RESERVED, reserver
-     *     only); spin while the owner runs and awake <= maxAwake, up to SPINS rounds; then reserve
+     *  3. As leader: take OWNER if passed; every POLL_MASK + 1 rounds mark itself due once it has
+     *     led passAfterNanos, and CAS the word when it reads 0 (or RESERVED, reserver only);
+     *     spin while the owner runs and awake <= maxAwake, up to SPINS rounds; then reserve
      *     if reserveAfter has passed since leadership, else CAS SPINNING -> LEADER_PARKED, awake--,
      *     re-read the word, and park (timed: it must wake to reserve).
-     *  4. Wake ahead: right after it owns the lock the leader grants leadership to its successor.
+     *  4. Wake ahead: right after it owns the lock the leader grants leadership to its successor
+     *     (after a pass, the passer has done so).
      *
      * unlock()
      *  1. holds--; at zero forget the owner. In-node pass: when passes < inNodeBudget, the word is
-     *     not RESERVED and the releaser's node leader has led passAfterNanos, CAS that leader
-     *     SPINNING -> OWNER; the word stays HELD.
+     *     not RESERVED and the releaser's node leader is due, CAS that leader
+     *     SPINNING -> OWNER; the word stays HELD; with wake ahead, grant leadership to its successor.
      *  2. Else release: getAndAdd(-HELD). If RESERVED: unpark the reserver, nothing else. Without
      *     wake ahead, grant leadership to the successor now. Then, if no leader is awake (or the
      *     budget is spent, or ONE_AWAKE_WAITER is off), wake one parked leader (CAS LEADER_PARKED
@@ -118,7 +141,18 @@ public final class NumaHandoffLock extends NumaHandoffLockL1Pad implements Lock 
      *    // NumaHandoffLockTest.reservationBoundsOvertakingByAnotherNode,
      *    // NumaHandoffLockEagerReservationContractTest (all)
      *  - Wake ahead: while an owner that came through a queue holds the lock, its successor is
-     *    already the leader. // checked by NumaHandoffLockTest.wakeAheadMakesTheSuccessorLeaderWhileTheOwnerRuns
+     *    already the leader (granted by the owner before its critical section, or by the passer
+     *    right after a pass).
+     *    // checked by NumaHandoffLockTest.wakeAheadMakesTheSuccessorLeaderWhileTheOwnerRuns,
+     *    // NumaHandoffLockTest.aPasserWakesTheNewOwnersSuccessor,
+     *    // NumaHandoffLockTests.PasserGrantRacesNewOwner (jcstress)
+     *  - Time slice: while a leader waits, a thread that did not own the lock last never takes a
+     *    free word without queueing, and the last owner stops doing so once its slice is over.
+     *    // checked by NumaHandoffLockTest.whileALeaderWaitsOnlyTheLastOwnerTakesAFreeLock,
+     *    // NumaHandoffLockTest.theLastOwnerQueuesOnceItsSliceIsOver,
+     *    // NumaHandoffLockTest.withoutTimeSliceAnArrivingThreadTakesAFreeLock
+     *  - A pass goes only to a due leader, never to one that has led less than passAfterNanos.
+     *    // checked by NumaHandoffLockTest.aLeaderIsNotPassedTheLockBeforeItIsDue
      *  - No lost wake-up, leader side (Dekker, all volatile): a parking leader publishes
      *    LEADER_PARKED, increments parkedLeaders, decrements awake, then re-reads state; a releaser
      *    clears HELD, then reads parkedLeaders (zero: nobody to wake), awake and, when no leader is
@@ -148,6 +182,11 @@ public final class NumaHandoffLock extends NumaHandoffLockL1Pad implements Lock 
      *    the thread that overcounted re-checks (an owner releases later; a leaving leader wakes a
      *    parked leader when it finds the lock free), and leaders' timed parks bound the rest.
      *  - A woken leader may lose the word to a barger and park again; the barger's release follows.
+     *  - lastOwner, sliceStart and sliceCount are plain: a thread may read a stale lastOwner and
+     *    take one more turn or queue once too often, and the slice is checked every
+     *    SLICE_CHECK_MASK + 1 acquisitions, so it may run that many acquisitions past SLICE_NANOS.
+     *    Mutual exclusion never depends on them (the word's CAS decides).
+     *  - due is opaque: a release that misses it fresh passes one release later.
      *  - leaderSince is written and read opaque: a release that reads a stale value passes a
      *    moment early or late; the status CAS alone decides whether the pass happens.
      *  - MountState is a hint: the owner may unmount right after a waiter saw it running; the spin
@@ -161,6 +200,18 @@ public final class NumaHandoffLock extends NumaHandoffLockL1Pad implements Lock 
 
     /** onSpinWait rounds a leader spins before it parks. */
     public static final int SPINS = 1 << 10;
+
+    /** A spinning leader reads the lock word once every POLL_MASK + 1 rounds (a power of two). */
+    static final int POLL_MASK = 31;
+
+    /**
+     * How long the last owner may keep taking a free lock again while a leader waits (TIME_SLICE);
+     * after that it queues like everyone else.
+     */
+    public static final long SLICE_NANOS = 20_000L;
+
+    /** The last owner reads the clock once every SLICE_CHECK_MASK + 1 times it takes the lock again. */
+    private static final int SLICE_CHECK_MASK = 15;
 
     /** In-node passes in a row before the lock is released to every node. */
     public static final int DEFAULT_IN_NODE_BUDGET = 64;
@@ -203,6 +254,7 @@ public final class NumaHandoffLock extends NumaHandoffLockL1Pad implements Lock 
     private final boolean wakeAhead;
     private final boolean oneAwake;
     private final boolean spinWhileOwnerRuns;
+    private final boolean timeSlice;
     private final int inNodeBudget; // 0 when IN_NODE_PASS is off
     private final int maxAwake;
     private final int spins;
@@ -244,6 +296,7 @@ public final class NumaHandoffLock extends NumaHandoffLockL1Pad implements Lock 
         this.wakeAhead = on.contains(HandoffMechanism.WAKE_AHEAD);
         this.oneAwake = on.contains(HandoffMechanism.ONE_AWAKE_WAITER);
         this.spinWhileOwnerRuns = on.contains(HandoffMechanism.SPIN_WHILE_OWNER_RUNS);
+        this.timeSlice = on.contains(HandoffMechanism.TIME_SLICE);
         this.inNodeBudget = on.contains(HandoffMechanism.IN_NODE_PASS) ? inNodeBudget : 0;
         this.maxAwake = maxAwake;
         this.spins = spins;
@@ -272,11 +325,28 @@ public final class NumaHandoffLock extends NumaHandoffLockL1Pad implements Lock 
         Thread current = Thread.currentThread();
         if (lpOwner() == current) {
             reenter();
-        } else if (casState(0, HELD)) {
+        } else if (mayBarge(current) && casState(0, HELD)) {
             owned(current, -1, null);
         } else {
             acquireQueued(current, false, 0L);
         }
+    }
+
+    /**
+     * Whether an arriving thread may take a free word without queueing: when no leader waits, or when
+     * it owned the lock last (its time slice runs until the leader has led passAfterNanos).
+     */
+    private boolean mayBarge(Thread current) {
+        if (!timeSlice || (lvAwake() | lvParkedLeaders()) == 0) {
+            return true;
+        }
+        if (lastOwner != current) {
+            return false;
+        }
+        if ((++sliceCount & SLICE_CHECK_MASK) != 0) {
+            return true;
+        }
+        return System.nanoTime() - sliceStart < SLICE_NANOS;
     }
 
     @Override
@@ -287,7 +357,7 @@ public final class NumaHandoffLock extends NumaHandoffLockL1Pad implements Lock 
         Thread current = Thread.currentThread();
         if (lpOwner() == current) {
             reenter();
-        } else if (casState(0, HELD)) {
+        } else if (mayBarge(current) && casState(0, HELD)) {
             owned(current, -1, null);
         } else if (acquireQueued(current, true, 0L) != ACQUIRED) {
             throw new InterruptedException();
@@ -352,9 +422,12 @@ public final class NumaHandoffLock extends NumaHandoffLockL1Pad implements Lock 
             HandoffNode heir = queues[q].lvLeader();
             if (heir != null
                     && heir.lvStatus() == HandoffNode.SPINNING
-                    && (passAfterNanos == 0L || System.nanoTime() - heir.loLeaderSince() >= passAfterNanos)) {
+                    && (heir.loDue() || (!MountState.isRunning(heir.thread) && ledLongEnough(heir)))) {
                 passes = streak + 1; // read by the heir after the CAS below
                 if (heir.casStatus(HandoffNode.SPINNING, HandoffNode.OWNER)) {
+                    if (wakeAhead) {
+                        passLeadership(heir, queues[heir.queue]); // we, not the heir, wake its successor
+                    }
                     return; // the word stays HELD: the heir owns the lock now
                 }
             }
@@ -525,7 +598,9 @@ public final class NumaHandoffLock extends NumaHandoffLockL1Pad implements Lock 
             interrupted |= outcome == LEADER_INTERRUPTED;
         }
         if (wakeAhead) {
-            passLeadership(node, queue); // the successor wakes while we run the critical section
+            if (!node.passed) { // else the passer woke our successor
+                passLeadership(node, queue); // the successor wakes while we run the critical section
+            }
             owned(current, n, null);
         } else {
             owned(current, n, node);
@@ -572,10 +647,12 @@ public final class NumaHandoffLock extends NumaHandoffLockL1Pad implements Lock 
         long since = System.nanoTime();
         long reserveAt = since + reserveAfterNanos < since ? Long.MAX_VALUE : since + reserveAfterNanos;
         int budget = spins;
+        boolean due = false;
         int spun = 0;
         for (; ; ) {
             int st = node.lvStatus();
             if (st == HandoffNode.OWNER) { // passed by the previous owner: the word stayed HELD
+                node.passed = true;
                 addAwake(-1);
                 if (reserved) {
                     dropReservation(); // we reserved after the passer looked: the word is ours anyway
@@ -591,6 +668,16 @@ public final class NumaHandoffLock extends NumaHandoffLockL1Pad implements Lock 
                     addAwake(-1); // a waker did it and counted us
                 }
                 continue;
+            }
+            if (budget > 0 && (spun & POLL_MASK) != 0) {
+                budget--; // between polls, spin on our own node: the owner's lock word stays in its cache
+                spun++;
+                Thread.onSpinWait();
+                continue;
+            }
+            if (!due && (passAfterNanos == 0L || System.nanoTime() - node.loLeaderSince() >= passAfterNanos)) {
+                due = true; // from now on a release may pass us the lock (it reads this, not the clock)
+                node.soDue(true);
             }
             int s = lvState();
             if (reserved && s == RESERVED) {
@@ -643,6 +730,14 @@ public final class NumaHandoffLock extends NumaHandoffLockL1Pad implements Lock 
         return GAVE_UP;
     }
 
+    /**
+     * Whether {@code leader} has led passAfterNanos, read from the clock: for a leader that is not
+     * mounted (it waits for a carrier, often this one) and so cannot say it is due itself.
+     */
+    private boolean ledLongEnough(HandoffNode leader) {
+        return passAfterNanos == 0L || System.nanoTime() - leader.loLeaderSince() >= passAfterNanos;
+    }
+
     /** Whether a leader may go on spinning: the owner runs, and not too many leaders are awake. */
     private boolean mayKeepSpinning() {
         if (spinWhileOwnerRuns && !MountState.isRunning(loOwner())) {
@@ -661,6 +756,7 @@ public final class NumaHandoffLock extends NumaHandoffLockL1Pad implements Lock 
         for (; ; ) {
             int s = node.lvStatus();
             if (s == HandoffNode.OWNER) {
+                node.passed = true;
                 addAwake(-1);
                 if (reserved) {
                     dropReservation();
@@ -785,6 +881,10 @@ public final class NumaHandoffLock extends NumaHandoffLockL1Pad implements Lock 
 
     private void owned(Thread current, int queue, HandoffNode node) {
         soOwner(current);
+        if (lastOwner != current) {
+            lastOwner = current;
+            sliceStart = System.nanoTime();
+        }
         ownerQueue = queue;
         ownerNode = node;
         holds = 1;
@@ -873,6 +973,7 @@ final class HandoffNode {
     private static final VarHandle NEXT;
     private static final VarHandle STATUS;
     private static final VarHandle LEADER_SINCE;
+    private static final VarHandle DUE;
 
     static {
         try {
@@ -880,6 +981,7 @@ final class HandoffNode {
             NEXT = lookup.findVarHandle(HandoffNode.class, "next", HandoffNode.class);
             STATUS = lookup.findVarHandle(HandoffNode.class, "status", int.class);
             LEADER_SINCE = lookup.findVarHandle(HandoffNode.class, "leaderSince", long.class);
+            DUE = lookup.findVarHandle(HandoffNode.class, "due", boolean.class);
         } catch (ReflectiveOperationException e) {
             throw new ExceptionInInitializerError(e);
         }
@@ -888,7 +990,9 @@ final class HandoffNode {
     final Thread thread; // the waiting thread, set at construction
     final int queue; // index of the queue this node joined, set at construction
     private HandoffNode next; // set once (volatile) by the successor after its tail swap; read by this node's departer
+    boolean passed; // by its own thread only: it was passed the lock (the passer woke its successor)
     private int status; // CAS by its thread, by granters (-> SPINNING), wakers (-> SPINNING), passers (-> OWNER)
+    private boolean due; // opaque, by its own thread as leader once it has led passAfterNanos; read opaque by releasers
     private long leaderSince; // opaque, by whoever makes it leader (before the status CAS); read opaque by releasers
 
     HandoffNode(Thread thread, int queue) {
@@ -906,6 +1010,14 @@ final class HandoffNode {
 
     int lvStatus() {
         return (int) STATUS.getVolatile(this);
+    }
+
+    boolean loDue() {
+        return (boolean) DUE.getOpaque(this);
+    }
+
+    void soDue(boolean value) {
+        DUE.setOpaque(this, value);
     }
 
     long loLeaderSince() {
@@ -1035,6 +1147,9 @@ abstract class NumaHandoffLockFields extends NumaHandoffLockL0Pad {
     int parkedLeaders; // getAndAdd by a leader parking and by whoever takes it out of LEADER_PARKED; read by releasers
     Thread reserver; // volatile, by the leader that set RESERVED (itself, then null); read volatile by releasers
     long spinRounds; // getAndAdd by leaders when they stop spinning; read opaque by spinRounds()
+    long sliceStart; // plain, by an owner that was not the last one
+    int sliceCount; // plain, by the last owner as it takes the word again
+    Thread lastOwner; // plain, by each owner; read plain by arriving threads: who holds the time slice
 }
 
 abstract class NumaHandoffLockL1Pad extends NumaHandoffLockFields {

@@ -112,13 +112,15 @@ public final class ConcurrencySupport {
             synchronized (threads) {
                 snapshot = List.copyOf(threads);
             }
+            List<Thread> alive = new ArrayList<>();
             for (Thread thread : snapshot) {
                 long left = deadline - System.nanoTime();
-                if (left > 0) {
-                    thread.join(Duration.ofNanos(left));
+                // join's answer, not isAlive(): on JDK 25 join(Duration) returns true once the thread
+                // is TERMINATED, a moment before isAlive() turns false
+                if (!thread.join(Duration.ofNanos(Math.max(left, 0L)))) {
+                    alive.add(thread);
                 }
             }
-            List<Thread> alive = snapshot.stream().filter(Thread::isAlive).toList();
             if (!alive.isEmpty()) {
                 throw new AssertionError(alive.size() + " of " + snapshot.size() + " threads still running after "
                         + timeout + " (hang or lost wake-up); " + context + "\n" + dump(alive));
@@ -217,8 +219,7 @@ public final class ConcurrencySupport {
         /** Lets the holder unlock and waits until it has. */
         public void release() throws InterruptedException {
             release.countDown();
-            thread.join(PROMPT);
-            if (thread.isAlive()) {
+            if (!thread.join(PROMPT)) { // join's answer, not isAlive() (see Workers.joinAll)
                 throw new AssertionError("holder did not finish unlocking\n" + dump(List.of(thread)));
             }
         }

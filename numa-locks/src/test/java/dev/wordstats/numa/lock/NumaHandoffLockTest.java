@@ -8,15 +8,24 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.wordstats.numa.lock.ConcurrencySupport.AssignedNodes;
 import dev.wordstats.numa.lock.ConcurrencySupport.ThreadKind;
 import dev.wordstats.numa.lock.ConcurrencySupport.Workers;
+import dev.wordstats.numa.scheduler.CustomScheduler;
 import dev.wordstats.numa.topology.NodeLocator;
 import java.time.Duration;
+import java.util.List;
+import java.util.Queue;
 import java.util.Set;
+import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.concurrent.locks.LockSupport;
+import java.util.function.BiFunction;
 import java.util.function.BooleanSupplier;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -199,6 +208,90 @@ class NumaHandoffLockTest {
         }
     }
 
+    /**
+     * Owner O, leader L (spinning, due at once: passAfter 0) and follower F queued behind L. O's
+     * release passes the lock to L, and O itself makes F the leader before its unlock returns: L,
+     * passed the lock, skips its own grant. So F leads the moment O's unlock returns, whatever L
+     * is doing, and stays the leader while L holds the lock blocked in its critical section. A
+     * round in which L was not yet due (it marks itself due at its first poll) is a plain release
+     * and is repeated.
+     */
+    @Test
+    void aPasserWakesTheNewOwnersSuccessor() throws Exception {
+        boolean passed = false;
+        for (int round = 0; round < 20 && !passed; round++) {
+            passed = passerMakesTheSuccessorLeader();
+        }
+        assertThat(passed).as("some release passed the lock to the due leader").isTrue();
+    }
+
+    /** One round of {@link #aPasserWakesTheNewOwnersSuccessor()}; false if no pass happened. */
+    private static boolean passerMakesTheSuccessorLeader() throws Exception {
+        NumaHandoffLock lock = new NumaHandoffLock(
+                NodeLocator.singleNode(), ALL, NumaHandoffLock.DEFAULT_IN_NODE_BUDGET, 4, Integer.MAX_VALUE, 0L);
+        CountDownLatch ownerHeld = new CountDownLatch(1);
+        CountDownLatch releaseOwner = new CountDownLatch(1);
+        CountDownLatch leaderHeld = new CountDownLatch(1);
+        CountDownLatch releaseLeader = new CountDownLatch(1);
+        CountDownLatch ownerUnlocked = new CountDownLatch(1);
+        AtomicReference<Thread> leaderAfterPassersUnlock = new AtomicReference<>();
+        AtomicInteger passesToLeader = new AtomicInteger(-1);
+        try (Workers workers = new Workers(lock)) {
+            Thread owner = workers.start(ThreadKind.PLATFORM, "owner", () -> {
+                lock.lock();
+                try {
+                    ownerHeld.countDown();
+                    releaseOwner.await();
+                } finally {
+                    lock.unlock();
+                }
+                leaderAfterPassersUnlock.set(lock.leaderOf(0)); // at once: no wait for the new owner
+                ownerUnlocked.countDown();
+            });
+            assertThat(ownerHeld.await(PROMPT.toMillis(), TimeUnit.MILLISECONDS))
+                    .isTrue();
+            Thread leader = workers.start(ThreadKind.PLATFORM, "leader", () -> {
+                lock.lock();
+                try {
+                    passesToLeader.set(lock.passesInARow());
+                    leaderHeld.countDown();
+                    releaseLeader.await();
+                } finally {
+                    lock.unlock();
+                }
+            });
+            await(() -> lock.leaderOf(0) == leader && lock.leaderSpinning(0), "the leader spins");
+            Thread follower = workers.start(ThreadKind.PLATFORM, "follower", () -> {
+                lock.lock();
+                lock.unlock();
+            });
+            assertThat(awaitParkedOrDone(follower, PROMPT)).isTrue();
+            assertThat(lock.leaderOf(0))
+                    .as("the follower queues behind the leader")
+                    .isSameAs(leader);
+            releaseOwner.countDown();
+            assertThat(leaderHeld.await(PROMPT.toMillis(), TimeUnit.MILLISECONDS))
+                    .isTrue();
+            assertThat(ownerUnlocked.await(PROMPT.toMillis(), TimeUnit.MILLISECONDS))
+                    .isTrue();
+            boolean passed = passesToLeader.get() == 1;
+            if (passed) {
+                assertThat(leaderAfterPassersUnlock.get())
+                        .as("node 0's leader as the passer's unlock returns")
+                        .isSameAs(follower);
+                assertThat(lock.leaderOf(0))
+                        .as("node 0's leader while the passed owner holds the lock")
+                        .isSameAs(follower);
+                assertThat(lock.isLocked()).isTrue();
+            } else {
+                assertThat(passesToLeader.get()).as("passes in a row").isZero();
+            }
+            releaseLeader.countDown();
+            workers.joinAll(PROMPT);
+            return passed;
+        }
+    }
+
     // ---------------------------------------------------------------- in-node pass
 
     /**
@@ -269,6 +362,354 @@ class NumaHandoffLockTest {
             workers.joinAll(PROMPT.multipliedBy(2));
         }
         assertThat(passed.get()).isZero();
+    }
+
+    /**
+     * A leader that has not led passAfter yet is not passed the lock: with passAfter one hour, an
+     * owner that releases while its node leader spins frees the word instead, and the leader takes
+     * it with a CAS (no pass in a row, in single handoffs and under contention). With passAfter 0
+     * the same release passes the lock (the leader marks itself due at its first poll, so a round
+     * may miss it: it is repeated).
+     */
+    @Test
+    void aLeaderIsNotPassedTheLockBeforeItIsDue() throws Exception {
+        for (int round = 0; round < 3; round++) {
+            assertThat(passesToASpinningLeader(NEVER.toNanos()))
+                    .as("passes to a leader not yet due, round %d", round)
+                    .isZero();
+        }
+        NumaHandoffLock lock = new NumaHandoffLock(
+                NodeLocator.singleNode(),
+                ALL,
+                NumaHandoffLock.DEFAULT_IN_NODE_BUDGET,
+                3,
+                NumaHandoffLock.SPINS,
+                NEVER.toNanos());
+        AtomicInteger passes = new AtomicInteger();
+        AtomicInteger acquisitions = new AtomicInteger();
+        Thread[] contenders = new Thread[3];
+        try (Workers workers = new Workers(lock)) {
+            for (int t = 0; t < contenders.length; t++) {
+                contenders[t] = workers.start(ThreadKind.PLATFORM, "contender-" + t, () -> {
+                    for (int i = 0; i < 1_000; i++) {
+                        lock.lock();
+                        try {
+                            passes.addAndGet(lock.passesInARow());
+                            acquisitions.incrementAndGet();
+                            Thread.onSpinWait();
+                        } finally {
+                            lock.unlock();
+                        }
+                    }
+                });
+            }
+            workers.joinAll(PROMPT.multipliedBy(2));
+        }
+        assertThat(acquisitions.get()).isEqualTo(3_000);
+        assertThat(passes.get())
+                .as("passes to leaders never due, under contention")
+                .isZero();
+
+        boolean passedWhenDue = false;
+        for (int round = 0; round < 20 && !passedWhenDue; round++) {
+            passedWhenDue = passesToASpinningLeader(0L) == 1;
+        }
+        assertThat(passedWhenDue)
+                .as("a release passes the lock to a due leader")
+                .isTrue();
+    }
+
+    /** The passes in a row the leader sees after the holder's release, the leader spinning all along. */
+    private static int passesToASpinningLeader(long passAfterNanos) throws Exception {
+        NumaHandoffLock lock = new NumaHandoffLock(
+                NodeLocator.singleNode(),
+                ALL,
+                NumaHandoffLock.DEFAULT_IN_NODE_BUDGET,
+                4,
+                Integer.MAX_VALUE,
+                passAfterNanos);
+        AtomicInteger passes = new AtomicInteger(-1);
+        CountDownLatch held = new CountDownLatch(1);
+        CountDownLatch release = new CountDownLatch(1);
+        try (Workers workers = new Workers(lock)) {
+            Thread holder = workers.start(ThreadKind.PLATFORM, "holder", () -> {
+                lock.lock();
+                try {
+                    held.countDown();
+                    release.await();
+                } finally {
+                    lock.unlock();
+                }
+            });
+            assertThat(held.await(PROMPT.toMillis(), TimeUnit.MILLISECONDS)).isTrue();
+            Thread leader = workers.start(ThreadKind.PLATFORM, "leader", () -> {
+                lock.lock();
+                try {
+                    passes.set(lock.passesInARow());
+                } finally {
+                    lock.unlock();
+                }
+            });
+            await(() -> lock.leaderOf(0) == leader && lock.leaderSpinning(0), "the leader spins");
+            release.countDown();
+            workers.joinAll(PROMPT);
+        }
+        return passes.get();
+    }
+
+    // ---------------------------------------------------------------- time slice
+
+    /**
+     * A holder releases the lock while node 0's leader is parked, and stops right after it freed
+     * the word, before it wakes the leader (in its node lookup: two nodes, so the release asks).
+     * A thread that never owned the lock arrives now, at a free word with a leader waiting: it
+     * queues behind the leader instead of taking the word, with lock() and with
+     * lockInterruptibly(), platform or virtual; the word stays free until the leader, woken once
+     * the holder goes on, takes it, and the newcomer gets the lock after it.
+     */
+    @Test
+    void whileALeaderWaitsOnlyTheLastOwnerTakesAFreeLock() throws Exception {
+        for (ThreadKind kind : ThreadKind.values()) {
+            for (boolean interruptible : new boolean[] {false, true}) {
+                Arrival arrival = arriveAtAFreeWordWhileALeaderWaits(HandoffMechanism.all(), kind, interruptible);
+                String what = kind + (interruptible ? " lockInterruptibly" : " lock");
+                assertThat(arrival.acquiredAtOnce())
+                        .as("%s: the newcomer took the free word past the leader", what)
+                        .isFalse();
+                assertThat(arrival.wordFreeWhileItWaits())
+                        .as("%s: the word is still free while the newcomer waits", what)
+                        .isTrue();
+                assertThat(arrival.leaderWhileItWaits())
+                        .as("%s: node 0's leader while the newcomer waits", what)
+                        .isEqualTo("leader");
+                assertThat(arrival.order())
+                        .as("%s: acquisitions after the holder", what)
+                        .containsExactly("leader", "arrival");
+            }
+        }
+    }
+
+    /**
+     * The same arrival without TIME_SLICE: the newcomer takes the free word on the fast path
+     * (barging) and holds the lock while the leader is still parked at the head of its queue.
+     */
+    @Test
+    void withoutTimeSliceAnArrivingThreadTakesAFreeLock() throws Exception {
+        for (ThreadKind kind : ThreadKind.values()) {
+            Arrival arrival = arriveAtAFreeWordWhileALeaderWaits(HandoffMechanism.allExcept("TIME_SLICE"), kind, false);
+            assertThat(arrival.acquiredAtOnce())
+                    .as("%s: the newcomer took the free word", kind)
+                    .isTrue();
+            assertThat(arrival.leaderInside())
+                    .as("%s: node 0's leader while the newcomer holds the lock", kind)
+                    .isEqualTo("leader");
+            assertThat(arrival.order())
+                    .as("%s: acquisitions after the holder", kind)
+                    .containsExactly("arrival", "leader");
+        }
+    }
+
+    /**
+     * What a newcomer did at a free word while a leader waited.
+     *
+     * @param acquiredAtOnce       it held the lock before the stopped releaser went on
+     * @param wordFreeWhileItWaits the word was free once it had settled (parked or done)
+     * @param leaderWhileItWaits   node 0's leader then (a name, or null)
+     * @param leaderInside         node 0's leader seen from its critical section
+     * @param order                the acquisitions after the holder's
+     */
+    private record Arrival(
+            boolean acquiredAtOnce,
+            boolean wordFreeWhileItWaits,
+            String leaderWhileItWaits,
+            String leaderInside,
+            List<String> order) {}
+
+    private static Arrival arriveAtAFreeWordWhileALeaderWaits(
+            Set<HandoffMechanism> mechanisms, ThreadKind kind, boolean interruptible) throws Exception {
+        GatedNodes nodes = new GatedNodes();
+        // Zero spins: the leader parks at once; no reservation and no pass: the word is free until
+        // someone takes it with a CAS.
+        NumaHandoffLock lock = new NumaHandoffLock(
+                nodes,
+                new LockSettings(NEVER, mechanisms),
+                NumaHandoffLock.DEFAULT_IN_NODE_BUDGET,
+                4,
+                0,
+                NEVER.toNanos());
+        Queue<String> order = new ConcurrentLinkedQueue<>();
+        CountDownLatch held = new CountDownLatch(1);
+        CountDownLatch release = new CountDownLatch(1);
+        CountDownLatch arrivalHeld = new CountDownLatch(1);
+        AtomicReference<String> leaderInside = new AtomicReference<>();
+        try (Workers workers = new Workers(lock)) {
+            Thread holder = workers.start(ThreadKind.PLATFORM, "holder", () -> {
+                lock.lock();
+                try {
+                    held.countDown();
+                    release.await();
+                } finally {
+                    lock.unlock();
+                }
+            });
+            assertThat(held.await(PROMPT.toMillis(), TimeUnit.MILLISECONDS)).isTrue();
+            Thread leader = workers.start(kind, "leader", () -> {
+                lock.lock();
+                try {
+                    order.add("leader");
+                } finally {
+                    lock.unlock();
+                }
+            });
+            await(() -> lock.leaderOf(0) == leader && !lock.leaderSpinning(0), "the leader leads and parked");
+            assertThat(awaitParkedOrDone(leader, PROMPT)).isTrue(); // done counting itself parked
+            nodes.stop(holder);
+            release.countDown();
+            assertThat(nodes.awaitStopped()).as("the holder's release stops").isTrue();
+            assertThat(lock.isLocked()).as("the word is free").isFalse();
+            assertThat(name(lock.leaderOf(0))).as("the leader, not woken yet").isEqualTo("leader");
+            assertThat(lock.leaderSpinning(0)).isFalse();
+            Thread arrival = workers.start(kind, "arrival", () -> {
+                if (interruptible) {
+                    lock.lockInterruptibly();
+                } else {
+                    lock.lock();
+                }
+                try {
+                    order.add("arrival");
+                    leaderInside.set(name(lock.leaderOf(0)));
+                    arrivalHeld.countDown();
+                } finally {
+                    lock.unlock();
+                }
+            });
+            // In the lock, or parked in the queue: the holder is still stopped, so nothing else can happen.
+            await(
+                    () -> arrivalHeld.getCount() == 0 || parkedAsFollower(arrival),
+                    "the newcomer holds the lock or waits in the queue");
+            boolean acquiredAtOnce = arrivalHeld.getCount() == 0;
+            boolean wordFree = !lock.isLocked();
+            String leaderThen = name(lock.leaderOf(0));
+            nodes.go();
+            workers.joinAll(PROMPT);
+            return new Arrival(acquiredAtOnce, wordFree, leaderThen, leaderInside.get(), List.copyOf(order));
+        }
+    }
+
+    /**
+     * A thread that holds the lock when a leader starts waiting, then keeps taking it again
+     * (lock, a short critical section, unlock, in a loop), lets the leader in within two seconds:
+     * with passAfter and reserveAfter one hour, neither a pass nor a reservation can do it, only
+     * the end of the repeater's time slice, after which it queues behind the leader. Platform
+     * threads (where the leader may also win the word between two turns of the repeater), and
+     * virtual threads sharing one carrier: there the woken leader cannot even run until the
+     * repeater parks, which only queueing makes it do (without TIME_SLICE it starves).
+     */
+    @Test
+    void theLastOwnerQueuesOnceItsSliceIsOver() throws Exception {
+        assertThat(leaderBehindARepeatingOwner(ThreadKind.PLATFORM::unstarted)).isTrue();
+        assertThat(CustomScheduler.available())
+                .as("virtual threads on a scheduler of our own (%s)", CustomScheduler.unavailableReason())
+                .isTrue();
+        ExecutorService carrier = Executors.newSingleThreadExecutor(
+                Thread.ofPlatform().name("one-carrier").daemon(true).factory());
+        try {
+            Thread.Builder.OfVirtual oneCarrier = CustomScheduler.builder(carrier);
+            assertThat(leaderBehindARepeatingOwner(
+                            (name, body) -> oneCarrier.name(name).unstarted(body)))
+                    .isTrue();
+        } finally {
+            carrier.shutdown();
+        }
+    }
+
+    private static final Duration SLICE_BOUND = Duration.ofSeconds(2);
+
+    /** Whether the leader got the lock within {@link #SLICE_BOUND} while the holder kept taking it. */
+    private static boolean leaderBehindARepeatingOwner(BiFunction<String, Runnable, Thread> threads) throws Exception {
+        NumaHandoffLock lock = new NumaHandoffLock(
+                NodeLocator.singleNode(),
+                new LockSettings(NEVER, HandoffMechanism.all()),
+                NumaHandoffLock.DEFAULT_IN_NODE_BUDGET,
+                4,
+                NumaHandoffLock.SPINS,
+                NEVER.toNanos());
+        CountDownLatch held = new CountDownLatch(1);
+        CountDownLatch go = new CountDownLatch(1);
+        CountDownLatch leaderIn = new CountDownLatch(1);
+        AtomicInteger retakes = new AtomicInteger(); // by the repeater while the leader waits
+        Queue<Throwable> failures = new ConcurrentLinkedQueue<>();
+        Thread repeater = threads.apply("repeater", () -> {
+            try {
+                lock.lock();
+                try {
+                    held.countDown();
+                    go.await();
+                } finally {
+                    lock.unlock();
+                }
+                long deadline = System.nanoTime() + SLICE_BOUND.multipliedBy(2).toNanos();
+                while (leaderIn.getCount() > 0 && System.nanoTime() - deadline < 0) {
+                    lock.lock();
+                    try {
+                        if (leaderIn.getCount() > 0) {
+                            retakes.incrementAndGet();
+                        }
+                        for (int i = 0; i < 16; i++) {
+                            Thread.onSpinWait();
+                        }
+                    } finally {
+                        lock.unlock();
+                    }
+                }
+            } catch (Throwable t) {
+                failures.add(t);
+            }
+        });
+        Thread leader = threads.apply("leader", () -> {
+            try {
+                lock.lock();
+                try {
+                    leaderIn.countDown();
+                } finally {
+                    lock.unlock();
+                }
+            } catch (Throwable t) {
+                failures.add(t);
+            }
+        });
+        try {
+            repeater.start();
+            assertThat(held.await(PROMPT.toMillis(), TimeUnit.MILLISECONDS)).isTrue();
+            leader.start();
+            await(() -> lock.leaderOf(0) == leader, "the leader leads");
+            if (leader.isVirtual()) {
+                // Behind an unmounted holder it parks at once, leaving the one carrier to the repeater.
+                assertThat(awaitParkedOrDone(leader, PROMPT)).isTrue();
+            }
+            long start = System.nanoTime();
+            go.countDown();
+            boolean in = leaderIn.await(SLICE_BOUND.toMillis(), TimeUnit.MILLISECONDS);
+            long waited = System.nanoTime() - start;
+            boolean done = repeater.join(PROMPT) & leader.join(PROMPT); // not isAlive(): it lags TERMINATED
+            List<Thread> hung = Stream.of(repeater, leader)
+                    .filter(t -> t.getState() != Thread.State.TERMINATED)
+                    .toList();
+            assertThat(done)
+                    .as("hung threads:%n%s", ConcurrencySupport.dump(hung))
+                    .isTrue();
+            assertThat(failures).isEmpty();
+            assertThat(in)
+                    .as(
+                            "%s leader got the lock within %s (waited %d us, %d retakes by the repeater)",
+                            leader.isVirtual() ? "virtual" : "platform", SLICE_BOUND, waited / 1_000, retakes.get())
+                    .isTrue();
+            return in;
+        } finally {
+            go.countDown();
+            repeater.interrupt();
+            leader.interrupt();
+        }
     }
 
     // ---------------------------------------------------------------- reservation
@@ -366,6 +807,60 @@ class NumaHandoffLockTest {
     }
 
     // ---------------------------------------------------------------- helpers
+
+    /** Never, for the tests: one hour. */
+    private static final Duration NEVER = Duration.ofHours(1);
+
+    /** Whether {@code thread} is parked as a follower in a node queue (its park blocker is its node). */
+    private static boolean parkedAsFollower(Thread thread) {
+        return LockSupport.getBlocker(thread) instanceof HandoffNode && thread.getState() == Thread.State.WAITING;
+    }
+
+    private static String name(Thread thread) {
+        return thread == null ? null : thread.getName();
+    }
+
+    /**
+     * Two nodes, every thread on node 0; the thread given to {@link #stop} blocks in its next
+     * lookup until {@link #go}. A fast-path owner's release looks its node up after it freed the
+     * word and before it wakes a parked leader, so the release can be held right there.
+     */
+    private static final class GatedNodes implements NodeLocator {
+        private final CountDownLatch stopped = new CountDownLatch(1);
+        private final CountDownLatch go = new CountDownLatch(1);
+        private volatile Thread gated;
+
+        void stop(Thread thread) {
+            gated = thread;
+        }
+
+        boolean awaitStopped() throws InterruptedException {
+            return stopped.await(PROMPT.toMillis(), TimeUnit.MILLISECONDS);
+        }
+
+        void go() {
+            go.countDown();
+        }
+
+        @Override
+        public int nodeCount() {
+            return 2;
+        }
+
+        @Override
+        public int currentNode() {
+            if (gated == Thread.currentThread()) {
+                gated = null;
+                stopped.countDown();
+                try {
+                    go.await(PROMPT.toMillis(), TimeUnit.MILLISECONDS);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            }
+            return 0;
+        }
+    }
 
     private static void await(BooleanSupplier condition, String what) throws InterruptedException {
         assertThat(eventually(condition, PROMPT)).as(what).isTrue();
