@@ -28,7 +28,8 @@ public enum HandoffMechanism {
 
     /**
      * A waiter spins only while the owner runs: when the owner is a virtual thread that is not
-     * mounted and running, the waiter parks at once (adaptive mutexes).
+     * mounted and running, a platform waiter parks at once and a virtual one yields its carrier
+     * (within its spin budget) instead of spinning (adaptive mutexes).
      */
     SPIN_WHILE_OWNER_RUNS,
 
