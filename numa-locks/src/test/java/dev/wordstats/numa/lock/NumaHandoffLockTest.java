@@ -2,10 +2,12 @@ package dev.wordstats.numa.lock;
 
 import static dev.wordstats.numa.lock.ConcurrencySupport.PROMPT;
 import static dev.wordstats.numa.lock.ConcurrencySupport.awaitParkedOrDone;
+import static dev.wordstats.numa.lock.ConcurrencySupport.hold;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.wordstats.numa.lock.ConcurrencySupport.AssignedNodes;
+import dev.wordstats.numa.lock.ConcurrencySupport.Holder;
 import dev.wordstats.numa.lock.ConcurrencySupport.ThreadKind;
 import dev.wordstats.numa.lock.ConcurrencySupport.Workers;
 import dev.wordstats.numa.scheduler.CustomScheduler;
@@ -429,19 +431,8 @@ class NumaHandoffLockTest {
                 Integer.MAX_VALUE,
                 passAfterNanos);
         AtomicInteger passes = new AtomicInteger(-1);
-        CountDownLatch held = new CountDownLatch(1);
-        CountDownLatch release = new CountDownLatch(1);
         try (Workers workers = new Workers(lock)) {
-            Thread holder = workers.start(ThreadKind.PLATFORM, "holder", () -> {
-                lock.lock();
-                try {
-                    held.countDown();
-                    release.await();
-                } finally {
-                    lock.unlock();
-                }
-            });
-            assertThat(held.await(PROMPT.toMillis(), TimeUnit.MILLISECONDS)).isTrue();
+            Holder holder = hold(lock, ThreadKind.PLATFORM, workers);
             Thread leader = workers.start(ThreadKind.PLATFORM, "leader", () -> {
                 lock.lock();
                 try {
@@ -451,7 +442,7 @@ class NumaHandoffLockTest {
                 }
             });
             await(() -> lock.leaderOf(0) == leader && lock.leaderSpinning(0), "the leader spins");
-            release.countDown();
+            holder.release();
             workers.joinAll(PROMPT);
         }
         return passes.get();
@@ -538,21 +529,10 @@ class NumaHandoffLockTest {
                 0,
                 NEVER.toNanos());
         Queue<String> order = new ConcurrentLinkedQueue<>();
-        CountDownLatch held = new CountDownLatch(1);
-        CountDownLatch release = new CountDownLatch(1);
         CountDownLatch arrivalHeld = new CountDownLatch(1);
         AtomicReference<String> leaderInside = new AtomicReference<>();
         try (Workers workers = new Workers(lock)) {
-            Thread holder = workers.start(ThreadKind.PLATFORM, "holder", () -> {
-                lock.lock();
-                try {
-                    held.countDown();
-                    release.await();
-                } finally {
-                    lock.unlock();
-                }
-            });
-            assertThat(held.await(PROMPT.toMillis(), TimeUnit.MILLISECONDS)).isTrue();
+            Holder holder = hold(lock, ThreadKind.PLATFORM, workers);
             Thread leader = workers.start(kind, "leader", () -> {
                 lock.lock();
                 try {
@@ -563,8 +543,8 @@ class NumaHandoffLockTest {
             });
             await(() -> lock.leaderOf(0) == leader && !lock.leaderSpinning(0), "the leader leads and parked");
             assertThat(awaitParkedOrDone(leader, PROMPT)).isTrue(); // done counting itself parked
-            nodes.stop(holder);
-            release.countDown();
+            nodes.stop(holder.thread);
+            holder.release.countDown(); // not release(): its unlock stops in the node lookup
             assertThat(nodes.awaitStopped()).as("the holder's release stops").isTrue();
             assertThat(lock.isLocked()).as("the word is free").isFalse();
             assertThat(name(lock.leaderOf(0))).as("the leader, not woken yet").isEqualTo("leader");
