@@ -407,8 +407,7 @@ public final class NumaHandoffLock extends NumaHandoffLockL1Pad implements Lock 
     public void unlock() {
         Thread current = Thread.currentThread();
         if (lpOwner() != current) {
-            throw new IllegalMonitorStateException(
-                    "unlock by a thread that does not hold the lock: " + current + " (owner: " + lpOwner() + ")");
+            throw notHeldBy(current);
         }
         if (--holds > 0) {
             return;
@@ -419,26 +418,50 @@ public final class NumaHandoffLock extends NumaHandoffLockL1Pad implements Lock 
         ownerQueue = -1;
         soOwner(null);
         int streak = passes;
-        if (inNodeBudget > 0 && streak < inNodeBudget && lvAwake() > 0 && (lvState() & RESERVED) == 0) {
-            if (q < 0) {
-                q = queues.length == 1 ? 0 : nodeOfCaller();
-            }
-            HandoffNode heir = queues[q].lvLeader();
-            if (heir != null
-                    && heir.lvStatus() == HandoffNode.SPINNING
-                    && (heir.loDue() || (!MountState.isRunning(heir.thread) && ledLongEnough(heir)))) {
-                passes = streak + 1; // read by the heir after the CAS below
-                if (heir.casStatus(HandoffNode.SPINNING, HandoffNode.OWNER)) {
-                    if (wakeAhead) {
-                        passLeadership(heir, queues[heir.queue]); // we, not the heir, wake its successor
-                    }
-                    return; // the word stays HELD: the heir owns the lock now
-                }
-            }
+        if (inNodeBudget > 0
+                && streak < inNodeBudget
+                && lvAwake() > 0
+                && (lvState() & RESERVED) == 0
+                && tryPass(q, streak)) {
+            return; // the word stays HELD: the heir owns the lock now
         }
         passes = 0;
-        boolean budgetSpent = inNodeBudget > 0 && streak >= inNodeBudget;
         int before = releaseState();
+        if (head == null && before == HELD && lvParkedLeaders() <= 0) {
+            return; // the common case without contention: nobody to wake (small enough to inline)
+        }
+        afterRelease(head, before, q, streak);
+    }
+
+    private IllegalMonitorStateException notHeldBy(Thread current) {
+        return new IllegalMonitorStateException(
+                "unlock by a thread that does not hold the lock: " + current + " (owner: " + lpOwner() + ")");
+    }
+
+    /**
+     * In-node pass: CAS the releaser's node leader SPINNING -> OWNER when it is due (a running
+     * leader says so itself; one waiting for a carrier is judged by the clock).
+     */
+    private boolean tryPass(int q, int streak) {
+        int n = q >= 0 ? q : queues.length == 1 ? 0 : nodeOfCaller();
+        HandoffNode heir = queues[n].lvLeader();
+        if (heir != null
+                && heir.lvStatus() == HandoffNode.SPINNING
+                && (heir.loDue() || (!MountState.isRunning(heir.thread) && ledLongEnough(heir)))) {
+            passes = streak + 1; // read by the heir after the CAS below
+            if (heir.casStatus(HandoffNode.SPINNING, HandoffNode.OWNER)) {
+                if (wakeAhead) {
+                    passLeadership(heir, queues[heir.queue]); // we, not the heir, wake its successor
+                }
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** After the word was released: leadership without wake ahead, the reserver, a parked leader. */
+    private void afterRelease(HandoffNode head, int before, int q, int streak) {
+        boolean budgetSpent = inNodeBudget > 0 && streak >= inNodeBudget;
         if (head != null) {
             passLeadership(head, queues[head.queue]); // without wake ahead: the successor leads from now
         }
@@ -450,15 +473,13 @@ public final class NumaHandoffLock extends NumaHandoffLockL1Pad implements Lock 
             return;
         }
         if (lvParkedLeaders() <= 0) {
-            return; // the common case without contention: nobody to wake
+            return; // nobody to wake
         }
-        if (q < 0) {
-            q = queues.length == 1 ? 0 : nodeOfCaller();
-        }
+        int n = q >= 0 ? q : queues.length == 1 ? 0 : nodeOfCaller();
         if (budgetSpent) {
-            wakeParkedLeader(q + 1); // another node's turn first
+            wakeParkedLeader(n + 1); // another node's turn first
         } else if (!oneAwake || lvAwake() <= 0) {
-            wakeParkedLeader(q);
+            wakeParkedLeader(n);
         }
     }
 
