@@ -43,7 +43,7 @@ public enum HandoffMechanism {
 
     /**
      * While a leader waits, a free lock may be taken without queueing only by its last owner, and
-     * only for {@link NumaHandoffLock#SLICE_NANOS} after it got the lock from someone else; every
+     * only for {@link NumaHandoffLock#SLICE_NANOS} from its first such retake; every
      * other arriving thread queues. The owner's time slice ends with a pass to the leader (or, once
      * the slice is over, with the owner queueing behind it), so the lock goes round the queue in
      * order (FIFO within a node) while short critical sections still run back to back on one
