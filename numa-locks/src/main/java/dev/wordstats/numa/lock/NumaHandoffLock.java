@@ -86,6 +86,8 @@ public final class NumaHandoffLock extends NumaHandoffLockL1Pad implements Lock 
      *    owner took HELD by CAS (from 0, or from RESERVED by the reserver), or received a HELD word
      *    from the previous owner by an in-node pass (CAS of its node status SPINNING -> OWNER).
      *  - owner (opaque, so spinners see it), holds, ownerQueue, ownerNode, passes: owner-only.
+     *    While the lock is free, ownerQueue, ownerNode and passes are -1, null and 0 (or passes is
+     *    handed on by a pass), so the uncontended path writes none of them.
      *  - awake: leaders counted awake (SPINNING), an upper bound: a thread adds 1 before it makes a
      *    node SPINNING and subtracts 1 after the node leaves SPINNING (or the CAS failed).
      *    parkedLeaders: nodes in LEADER_PARKED, so an uncontended release reads one word of the
@@ -308,6 +310,7 @@ public final class NumaHandoffLock extends NumaHandoffLockL1Pad implements Lock 
         this.maxAwake = maxAwake;
         this.spins = spins;
         this.passAfterNanos = passAfterNanos;
+        this.ownerQueue = -1; // and ownerNode null: what every release leaves behind
         this.queues = new HandoffQueue[count];
         for (int i = 0; i < count; i++) {
             queues[i] = new HandoffQueue();
@@ -333,7 +336,7 @@ public final class NumaHandoffLock extends NumaHandoffLockL1Pad implements Lock 
         if (lpOwner() == current) {
             reenter();
         } else if (mayBarge(current) && casState(0, HELD)) {
-            owned(current, -1, null);
+            ownedFast(current);
         } else {
             acquireQueued(current, false, 0L);
         }
@@ -370,7 +373,7 @@ public final class NumaHandoffLock extends NumaHandoffLockL1Pad implements Lock 
         if (lpOwner() == current) {
             reenter();
         } else if (mayBarge(current) && casState(0, HELD)) {
-            owned(current, -1, null);
+            ownedFast(current);
         } else if (acquireQueued(current, true, 0L) != ACQUIRED) {
             throw new InterruptedException();
         }
@@ -385,7 +388,7 @@ public final class NumaHandoffLock extends NumaHandoffLockL1Pad implements Lock 
             return true;
         }
         if (lvState() == 0 && casState(0, HELD)) {
-            owned(current, -1, null);
+            ownedFast(current);
             return true;
         }
         return false;
@@ -422,8 +425,10 @@ public final class NumaHandoffLock extends NumaHandoffLockL1Pad implements Lock 
         }
         int q = ownerQueue;
         HandoffNode head = ownerNode;
-        ownerNode = null;
-        ownerQueue = -1;
+        if (q >= 0) { // came through a queue; after the fast path both are already -1 and null
+            ownerNode = null;
+            ownerQueue = -1;
+        }
         soOwner(null);
         int streak = passes;
         if (inNodeBudget > 0
@@ -433,7 +438,9 @@ public final class NumaHandoffLock extends NumaHandoffLockL1Pad implements Lock 
                 && tryPass(q, streak)) {
             return; // the word stays HELD: the heir owns the lock now
         }
-        passes = 0;
+        if (streak != 0) {
+            passes = 0;
+        }
         int before = releaseState();
         if (head == null && before == HELD && lvParkedLeaders() <= 0) {
             return; // the common case without contention: nobody to wake (small enough to inline)
@@ -463,6 +470,7 @@ public final class NumaHandoffLock extends NumaHandoffLockL1Pad implements Lock 
                 }
                 return true;
             }
+            passes = streak; // no pass: the release below resets it
         }
         return false;
     }
@@ -918,13 +926,18 @@ public final class NumaHandoffLock extends NumaHandoffLockL1Pad implements Lock 
     }
 
     private void owned(Thread current, int queue, HandoffNode node) {
+        ownedFast(current);
+        ownerQueue = queue;
+        ownerNode = node;
+    }
+
+    /** Owner by the fast path: ownerQueue and ownerNode are still -1 and null, as every release leaves them. */
+    private void ownedFast(Thread current) {
         soOwner(current);
         if (lastOwner != current) {
             lastOwner = current;
             sliceStart = NO_SLICE; // no clock read here: most owner changes never need the slice
         }
-        ownerQueue = queue;
-        ownerNode = node;
         holds = 1;
     }
 
