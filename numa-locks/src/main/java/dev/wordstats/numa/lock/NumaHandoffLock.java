@@ -791,7 +791,6 @@ public final class NumaHandoffLock extends NumaHandoffLockL1Pad implements Lock 
         return passAfterNanos == 0L || System.nanoTime() - leader.loLeaderSince() >= passAfterNanos;
     }
 
-    /** Whether a leader may go on spinning: the owner runs, and not too many leaders are awake. */
     /**
      * A leader that leaves without the lock: marks its node CANCELLED, drops its reservation,
      * passes leadership on, and wakes a parked leader if the lock is free.
