@@ -179,7 +179,7 @@ public final class NumaHandoffLock extends NumaHandoffLockL1Pad implements Lock 
      *  - Within a node, FIFO. Across nodes, and against bargers, no order, but bounded: a leader
      *    waits at most reserveAfter plus one critical section once the lock is in use, and a node
      *    keeps the lock for at most inNodeBudget passes before a release that wakes another node.
-     *  - No unbounded spin (SPINS everywhere; a waiter for a successor's link yields after SPINS).
+     *  - No unbounded spin (SPINS everywhere; a waiter for a successor's link yields after LINK_SPINS).
      *
      * Accepted races
      *  - queues[n].leader may name a node that has since become OWNER or CANCELLED: a pass or a
@@ -204,8 +204,18 @@ public final class NumaHandoffLock extends NumaHandoffLockL1Pad implements Lock 
      * padded block; each node queue is its own padded object.
      */
 
-    /** onSpinWait rounds a leader spins before it parks. */
-    public static final int SPINS = 1 << 10;
+    /**
+     * onSpinWait rounds a leader spins before it parks: 80-100 us on the x86 machine of
+     * benchmarks/README.md (about 20-25 ns a round), so a leader outlasts an owner's time slice
+     * ({@link #SLICE_NANOS}) and a few critical sections, and does not park (to be woken again) just
+     * as the slice ends. A quarter of it, no longer than the slice, made leaders of another node
+     * spin out their budget and park in most handoffs with two simulated nodes on the JDK's
+     * scheduler: 0.76x of the non-fair lock there, 0.95x with this budget.
+     */
+    public static final int SPINS = 1 << 12;
+
+    /** onSpinWait rounds a departing leader or owner waits for its successor's link before it yields. */
+    private static final int LINK_SPINS = 1 << 10;
 
     /** A spinning leader reads the lock word once every POLL_MASK + 1 rounds (a power of two). */
     static final int POLL_MASK = 31;
@@ -873,7 +883,7 @@ public final class NumaHandoffLock extends NumaHandoffLockL1Pad implements Lock 
     /** Waits for the link a successor is about to store: it cannot block in between, so this is short. */
     private static HandoffNode awaitNext(HandoffNode node) {
         HandoffNode next;
-        int spins = SPINS;
+        int spins = LINK_SPINS;
         while ((next = node.lvNext()) == null) {
             if (spins > 0) {
                 spins--;
