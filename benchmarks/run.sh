@@ -3,6 +3,9 @@
 #
 #   benchmarks/run.sh benchmarks/config/high-contention.json [OUT_DIR]   one preset
 #   benchmarks/run.sh --all [OUT_DIR]                                    every preset, one report
+#   benchmarks/run.sh CONFIG OUT_DIR --interleave 3 [--locks A,B] [--against LOCK] [--no-floor]
+#                                  the locks compared with rounds interleaved and repeated: ratios to
+#                                  the reference lock with their spread, and the serial floor
 #
 # One preset: JMH per bench, progress on stdout, then CSV, JSON and PNG charts in OUT_DIR (default
 # benchmarks/target/bench-results/<config name>). Same as:
@@ -17,15 +20,19 @@
 set -eu
 
 root=$(cd "$(dirname "$0")/.." && pwd)
-usage="usage: benchmarks/run.sh CONFIG.json [OUT_DIR] | benchmarks/run.sh --all [OUT_DIR]"
+usage="usage: benchmarks/run.sh CONFIG.json [OUT_DIR [RUNNER_ARGS...]] | benchmarks/run.sh --all [OUT_DIR]"
 [ $# -ge 1 ] || { echo "$usage" >&2; exit 2; }
+command="benchmarks/run.sh $*"
 if [ "$1" = --all ]; then
   set -- --all "$root/benchmarks/config" --out "${2:-$root/benchmarks/target/bench-report}"
   [ -z "${PRESETS-}" ] || set -- "$@" --presets "$PRESETS"
 else
   config=$1
   name=$(basename "$config" .json)
-  set -- --config "$config" --out "${2:-$root/benchmarks/target/bench-results/$name}"
+  out=${2:-$root/benchmarks/target/bench-results/$name}
+  shift
+  [ $# -eq 0 ] || shift
+  set -- --config "$config" --out "$out" "$@"
 fi
 [ "${VERIFY-0}" != 1 ] || set -- "$@" --verify
 
@@ -40,5 +47,5 @@ fi
 
 flags=$(sed -n 's:.*<wordstats.jvm.flags>\(.*\)</wordstats.jvm.flags>.*:\1:p' "$root/pom.xml")
 # shellcheck disable=SC2086 # the flags are several words on purpose
-exec "$JAVA_HOME/bin/java" $flags -Djava.awt.headless=true -cp "$jar" \
+exec "$JAVA_HOME/bin/java" $flags -Djava.awt.headless=true -Dbench.command="$command" -cp "$jar" \
   dev.wordstats.benchmarks.runner.BenchRunner "$@"

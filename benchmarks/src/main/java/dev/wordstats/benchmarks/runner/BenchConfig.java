@@ -101,6 +101,34 @@ public record BenchConfig(String title, List<Bench> benches) {
         public boolean skipped() {
             return Boolean.TRUE.equals(skip);
         }
+
+        /**
+         * This payload for one run of an interleaved comparison: only {@code runLocks}, one fork, and
+         * {@code runThreads}, {@code runBeforeCpuTokens} and {@code runYieldsBefore} in place of the
+         * payload's own where they are not null (the serial floor runs one thread, without outside work).
+         */
+        public Payload forRun(
+                List<String> runLocks, Integer runThreads, Integer runBeforeCpuTokens, Integer runYieldsBefore) {
+            return new Payload(
+                    actionsCount,
+                    runBeforeCpuTokens != null ? runBeforeCpuTokens : beforeCpuTokens,
+                    inCpuTokens,
+                    warmupIterations,
+                    measurementIterations,
+                    1,
+                    runYieldsBefore != null ? runYieldsBefore : yieldsBefore,
+                    yieldInCrit,
+                    title,
+                    skip,
+                    runLocks,
+                    runThreads != null ? runThreads : threads,
+                    simulatedNodes,
+                    remotePenaltyTokens,
+                    recordWaits,
+                    profilers,
+                    jvmArgs,
+                    params);
+        }
     }
 
     public static BenchConfig read(Path file) throws IOException {

@@ -30,6 +30,9 @@ import org.openjdk.jmh.runner.options.Options;
  * benchmarks/run.sh --all                      # every preset, one report
  * </pre>
  *
+ * <p>With {@code --interleave N} it compares the locks of one config instead, rounds interleaved and
+ * repeated, with ratios to a reference lock and their spread ({@link InterleavedComparison}).
+ *
  * <p>Arguments: see {@link CommandLine}. {@code --verify} exits 1 unless every output was written and
  * every score is positive (the CI smoke check). Needs a JDK 25 and the numa-locks flags (see
  * benchmarks/README.md).
@@ -47,6 +50,9 @@ public final class BenchRunner {
     static int run(CommandLine line, String arguments) throws IOException, RunnerException {
         Map<String, Object> machine = MachineDescription.describe();
         System.out.printf("== machine: %s%n", machine.get("summary"));
+        if (line.interleave() > 0) {
+            return InterleavedComparison.run(line, arguments, machine);
+        }
         List<PresetRun> presets = new ArrayList<>();
         int status = 0;
         for (Path config : line.configs()) {

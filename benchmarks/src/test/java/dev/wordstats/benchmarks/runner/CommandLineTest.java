@@ -25,7 +25,7 @@ class CommandLineTest {
         assertThat(line.configs())
                 .extracting(p -> p.getFileName().toString())
                 .contains("high-contention.json", "half-held.json", "throughput.json")
-                .doesNotContain("smoke.json")
+                .doesNotContain("smoke.json", "smoke-interleaved.json")
                 .isSorted();
     }
 
@@ -46,5 +46,44 @@ class CommandLineTest {
         assertThatThrownBy(() -> CommandLine.parse("--all", "config", "--presets", "nope"))
                 .hasMessageContaining("no preset");
         assertThatThrownBy(() -> CommandLine.parse("--frobnicate")).hasMessageContaining("bad argument");
+    }
+
+    @Test
+    void interleaveComparesTheLocksOfOneConfigAgainstTheNonFairLockByDefault() {
+        CommandLine line = CommandLine.parse("--config", "config/targets.json", "--interleave", "3");
+        assertThat(line.interleave()).isEqualTo(3);
+        assertThat(line.against()).isEqualTo("UNFAIR_REENTRANT");
+        assertThat(line.floor()).isTrue();
+        assertThat(line.locks()).isNull();
+        assertThat(line.out()).isEqualTo(Path.of("benchmarks/target/bench-results/targets-interleaved"));
+
+        CommandLine chosen = CommandLine.parse(
+                "--config",
+                "config/targets.json",
+                "--interleave",
+                "2",
+                "--against",
+                "FAIR_REENTRANT",
+                "--no-floor",
+                "--locks",
+                "FAIR_REENTRANT, NUMA_HANDOFF");
+        assertThat(chosen.against()).isEqualTo("FAIR_REENTRANT");
+        assertThat(chosen.floor()).isFalse();
+        assertThat(chosen.locks()).containsExactly("FAIR_REENTRANT", "NUMA_HANDOFF");
+
+        assertThat(CommandLine.parse("--config", "config/targets.json").interleave())
+                .isZero();
+    }
+
+    @Test
+    void anInterleavedComparisonNeedsTwoRepeatsAndOneConfig() {
+        assertThatThrownBy(() -> CommandLine.parse("--config", "a.json", "--interleave", "1"))
+                .hasMessageContaining("at least 2 repeats");
+        assertThatThrownBy(() -> CommandLine.parse("--config", "a.json", "--interleave", "many"))
+                .hasMessageContaining("whole number");
+        assertThatThrownBy(() -> CommandLine.parse("--all", "config", "--interleave", "3"))
+                .hasMessageContaining("one --config FILE");
+        assertThatThrownBy(() -> CommandLine.parse("--config", "a.json", "--against", "FAIR_REENTRANT"))
+                .hasMessageContaining("belong to --interleave");
     }
 }

@@ -1,0 +1,342 @@
+package dev.wordstats.benchmarks.runner;
+
+import dev.wordstats.benchmarks.runner.ComparisonFigures.CaseFigures;
+import dev.wordstats.benchmarks.runner.ComparisonFigures.Kind;
+import dev.wordstats.benchmarks.runner.ComparisonFigures.LockFigures;
+import dev.wordstats.benchmarks.runner.ComparisonFigures.Sample;
+import dev.wordstats.numa.lock.LockType;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import org.openjdk.jmh.results.RunResult;
+import org.openjdk.jmh.runner.RunnerException;
+
+/**
+ * A lock comparison a user can trust on a noisy machine ({@code --interleave N}): every lock of a
+ * bench runs one JMH fork, then the next lock, and so on; that is one repeat, and the order is
+ * rotated by one lock each repeat, so a slow spell of the machine, or the first fork's place, hits
+ * every lock alike. A lock's ratio to the reference ({@code --against}, the non-fair
+ * {@code ReentrantLock} by default) is taken within each repeat; the figure is the median of the
+ * repeats with their range, and a lock is called faster or slower only when every repeat agrees
+ * (else "no measurable difference").
+ *
+ * <p>Each repeat also runs the serial floor (unless {@code --no-floor}): the reference lock with
+ * one thread, which bounds what any lock could reach here ({@link ComparisonFigures}).
+ *
+ * <p>Into the output folder: {@code comparison.md} (the command, the machine, the load average, a
+ * table per case), {@code interleaved.csv} (every run of every repeat) and each run's JMH JSON
+ * under {@code jmh/}. The Markdown goes to standard output too.
+ */
+final class InterleavedComparison {
+
+    private InterleavedComparison() {}
+
+    static int run(CommandLine line, String arguments, Map<String, Object> machine)
+            throws IOException, RunnerException {
+        Path configFile = line.configs().getFirst();
+        BenchConfig config = BenchConfig.read(configFile);
+        Path out = line.out();
+        Path jmhDir = out.resolve("jmh");
+        Files.createDirectories(jmhDir);
+        String reference = line.against();
+        List<BenchConfig.Bench> benches = config.benches().stream()
+                .filter(b -> !b.payload().skipped())
+                .filter(b -> line.only() == null || line.only().equals(b.name()))
+                .toList();
+        if (benches.isEmpty()) {
+            throw new IllegalArgumentException(
+                    "no bench to run in " + configFile + (line.only() == null ? "" : " named " + line.only()));
+        }
+        for (BenchConfig.Bench bench : benches) {
+            List<String> locks = locksOf(bench, line.locks());
+            for (String lock : locks) {
+                LockType.valueOf(lock); // a typo fails here, before any run, naming the lock
+            }
+            if (!locks.contains(reference)) {
+                throw new IllegalArgumentException("bench " + bench.name() + " does not run the reference lock "
+                        + reference + " (--against); its locks: " + locks);
+            }
+        }
+        Instant started = Instant.now();
+        String loadBefore = MachineDescription.loadAverage();
+        System.out.printf(
+                "== %s: %s, %d repeats interleaved, ratios to %s -> %s%n== load average before: %s%n",
+                configFile, config.title(), line.interleave(), reference, out.toAbsolutePath(), loadBefore);
+
+        List<Sample> samples = new ArrayList<>();
+        int expected = 0;
+        for (int repeat = 1; repeat <= line.interleave(); repeat++) {
+            for (BenchConfig.Bench bench : benches) {
+                List<String> order = rotated(locksOf(bench, line.locks()), repeat - 1);
+                System.out.printf("%n== repeat %d/%d, %s: %s%n", repeat, line.interleave(), bench.name(), order);
+                int position = 0;
+                for (String lock : order) {
+                    BenchConfig.Payload payload = bench.payload().forRun(List.of(lock), null, null, null);
+                    expected++;
+                    for (ResultRow row : runOne(bench, payload, jmhDir, bench.name() + "-r" + repeat + "-" + lock)) {
+                        samples.add(new Sample(repeat, position, Kind.LOCK, row));
+                    }
+                    position++;
+                }
+                if (line.floor() && bench.kind() == BenchmarkKind.CONTENTION) {
+                    BenchConfig.Payload p = bench.payload();
+                    for (ResultRow row : runOne(
+                            bench,
+                            p.forRun(List.of(reference), 1, null, null),
+                            jmhDir,
+                            bench.name() + "-r" + repeat + "-floor")) {
+                        samples.add(new Sample(repeat, position, Kind.FLOOR_ALL, row));
+                    }
+                    if (positive(p.beforeCpuTokens()) || positive(p.yieldsBefore())) {
+                        for (ResultRow row : runOne(
+                                bench,
+                                p.forRun(List.of(reference), 1, 0, 0),
+                                jmhDir,
+                                bench.name() + "-r" + repeat + "-floor-cs")) {
+                            samples.add(new Sample(repeat, position + 1, Kind.FLOOR_CS, row));
+                        }
+                    }
+                }
+            }
+        }
+        String loadAfter = MachineDescription.loadAverage();
+        int carriers = carriers();
+        List<CaseFigures> cases = ComparisonFigures.of(samples, reference, carriers);
+        String title = config.title() == null ? String.valueOf(configFile.getFileName()) : config.title();
+        String markdown = markdown(
+                title,
+                System.getProperty("bench.command", "BenchRunner " + arguments),
+                String.valueOf(machine.get("summary")),
+                started + " to " + Instant.now(),
+                loadBefore,
+                loadAfter,
+                line.interleave(),
+                reference,
+                carriers,
+                cases);
+        Path report = out.resolve("comparison.md");
+        Files.writeString(report, markdown);
+        Path csv = out.resolve("interleaved.csv");
+        Files.writeString(csv, csv(samples));
+        System.out.printf("%n%s%n== wrote %s, %s and %d JMH files%n", markdown, report, csv, expected);
+
+        if (line.verify()) {
+            List<String> problems = problems(samples, expected, cases);
+            problems.forEach(p -> System.out.println("== verify: FAILED: " + p));
+            if (!problems.isEmpty()) {
+                return 1;
+            }
+            System.out.printf(
+                    "== verify: OK (%d runs, %d cases, comparison.md, interleaved.csv)%n", expected, cases.size());
+        }
+        return 0;
+    }
+
+    /** The locks a bench compares: {@code chosen} (--locks) if given, else its {@code locks}, else every lock type. */
+    static List<String> locksOf(BenchConfig.Bench bench, List<String> chosen) {
+        List<String> locks = chosen != null ? chosen : bench.payload().locks();
+        return locks == null || locks.isEmpty()
+                ? Arrays.stream(LockType.values()).map(Enum::name).toList()
+                : locks;
+    }
+
+    /** {@code locks} rotated left by {@code by} places: each repeat starts one lock later. */
+    static List<String> rotated(List<String> locks, int by) {
+        int n = locks.size();
+        List<String> order = new ArrayList<>(n);
+        for (int i = 0; i < n; i++) {
+            order.add(locks.get((i + by) % n));
+        }
+        return order;
+    }
+
+    /** The virtual-thread scheduler's carriers in a fork: its parallelism, as the JDK sets it. */
+    static int carriers() {
+        String configured = System.getProperty("jdk.virtualThreadScheduler.parallelism");
+        if (configured != null) {
+            try {
+                return Math.max(1, Integer.parseInt(configured.strip()));
+            } catch (NumberFormatException e) {
+                // the JDK rejects it too and uses its default
+            }
+        }
+        return Runtime.getRuntime().availableProcessors();
+    }
+
+    private static boolean positive(Integer value) {
+        return value != null && value > 0;
+    }
+
+    private static List<ResultRow> runOne(
+            BenchConfig.Bench bench, BenchConfig.Payload payload, Path jmhDir, String name) throws RunnerException {
+        BenchConfig.Bench one = new BenchConfig.Bench(bench.name(), bench.benchmark(), payload);
+        List<ResultRow> rows = new ArrayList<>();
+        for (RunResult result : BenchRunner.runWaitingForJmhLock(
+                JmhOptions.of(one, jmhDir.resolve(name + ".json")).build())) {
+            rows.add(ResultRows.row(one, result));
+        }
+        return rows;
+    }
+
+    static String markdown(
+            String title,
+            String command,
+            String machine,
+            String when,
+            String loadBefore,
+            String loadAfter,
+            int repeats,
+            String reference,
+            int carriers,
+            List<CaseFigures> cases) {
+        StringBuilder md = new StringBuilder();
+        md.append("# ").append(title).append(": interleaved comparison\n\n");
+        md.append("- Command: `").append(command).append("`\n");
+        md.append("- Machine: ").append(machine).append('\n');
+        md.append("- When: ")
+                .append(when)
+                .append("; load average before ")
+                .append(loadBefore)
+                .append(", after ")
+                .append(loadAfter)
+                .append('\n');
+        md.append("- Method: ")
+                .append(repeats)
+                .append(" repeats; in each, every lock runs one JMH fork, in an order")
+                .append(" rotated by one lock per repeat. A ratio is a lock's throughput over ")
+                .append(reference)
+                .append("'s in the same repeat (> 1: faster); each figure is the median of the")
+                .append(" repeats (min–max). A lock is called faster or slower only when every repeat agrees,")
+                .append(" else \"no measurable difference\". Jain, cross-node, longest wait and p99 are each the")
+                .append(" mean over a fork's measured rounds, then the median over the repeats.\n");
+        md.append("- Serial floor: ")
+                .append(reference)
+                .append(" with one thread (and without the outside work), ")
+                .append("per repeat; the best any lock could reach is min(floor without outside work, ")
+                .append(carriers)
+                .append(" carriers x floor with it), and the bound is that over ")
+                .append(reference)
+                .append("'s throughput in the same repeat: no lock can gain more here.\n");
+        for (CaseFigures c : cases) {
+            md.append("\n## ").append(c.bench());
+            if (!c.params().isEmpty()) {
+                md.append(" ").append(c.params());
+            }
+            md.append("\n\n");
+            boolean waits = c.locks().stream().anyMatch(l -> !l.waitMaxMs().isEmpty());
+            md.append("| lock | ")
+                    .append(c.unit())
+                    .append("/s | ratio to ")
+                    .append(reference)
+                    .append(" | verdict | Jain | cross-node % |");
+            md.append(waits ? " longest wait ms | p99 wait µs |\n" : "\n");
+            md.append("|---|---:|---:|---|---:|---:|").append(waits ? "---:|---:|\n" : "\n");
+            for (LockFigures l : c.locks()) {
+                md.append("| ")
+                        .append(l.lock())
+                        .append(" | ")
+                        .append(l.throughput().format(0))
+                        .append(" | ")
+                        .append(l.ratio().format(2))
+                        .append(" | ")
+                        .append(l.verdict())
+                        .append(" | ")
+                        .append(l.fairness().format(2))
+                        .append(" | ")
+                        .append(l.crossNodePct().format(1))
+                        .append(" |");
+                if (waits) {
+                    md.append(' ')
+                            .append(l.waitMaxMs().format(1))
+                            .append(" | ")
+                            .append(l.waitP99Us().format(0))
+                            .append(" |");
+                }
+                md.append('\n');
+            }
+            if (!c.bound().isEmpty()) {
+                md.append("\nSerial floor: at most ")
+                        .append(c.floorThroughput().format(0))
+                        .append(' ')
+                        .append(c.unit())
+                        .append("/s for any lock; bound ")
+                        .append(c.bound().format(2))
+                        .append(" x ")
+                        .append(reference)
+                        .append(".\n");
+            }
+        }
+        return md.toString();
+    }
+
+    static String csv(List<Sample> samples) {
+        StringBuilder csv = new StringBuilder(
+                "repeat,position,kind,bench,params,lock,score,scoreUnit,throughput,unit,fairness,crossNodePct,waitMaxUs,waitP99Us\n");
+        for (Sample s : samples) {
+            ResultRow r = s.row();
+            csv.append(s.repeat())
+                    .append(',')
+                    .append(s.position())
+                    .append(',')
+                    .append(s.kind().name().toLowerCase(Locale.ROOT))
+                    .append(',')
+                    .append(r.bench())
+                    .append(',')
+                    .append('"')
+                    .append(r.params().toString().replace("\"", "'"))
+                    .append('"')
+                    .append(',')
+                    .append(r.lock())
+                    .append(',')
+                    .append(number(r.score()))
+                    .append(',')
+                    .append(r.scoreUnit())
+                    .append(',')
+                    .append(number(r.throughput()))
+                    .append(',')
+                    .append(r.unit())
+                    .append(',')
+                    .append(number(r.secondary().get("fairness")))
+                    .append(',')
+                    .append(number(r.secondary().get("crossNodePct")))
+                    .append(',')
+                    .append(number(r.secondary().get("waitMaxUs")))
+                    .append(',')
+                    .append(number(r.secondary().get("waitP99Us")))
+                    .append('\n');
+        }
+        return csv.toString();
+    }
+
+    private static String number(Double value) {
+        return value == null || value.isNaN() ? "" : String.format(Locale.ROOT, "%.4f", value);
+    }
+
+    /** What --verify finds wrong: a run without results, a non-positive throughput, a lock without ratios. */
+    static List<String> problems(List<Sample> samples, int expectedLockRuns, List<CaseFigures> cases) {
+        List<String> problems = new ArrayList<>();
+        long lockRuns = samples.stream().filter(s -> s.kind() == Kind.LOCK).count();
+        if (lockRuns < expectedLockRuns) {
+            problems.add("only " + lockRuns + " lock results from " + expectedLockRuns + " runs");
+        }
+        for (Sample s : samples) {
+            if (!(s.row().throughput() > 0)) {
+                problems.add("non-positive throughput: " + s);
+            }
+        }
+        for (CaseFigures c : cases) {
+            for (LockFigures l : c.locks()) {
+                if (l.ratio().count() < 2) {
+                    problems.add(c.bench() + " " + l.lock() + ": fewer than 2 ratios");
+                }
+            }
+        }
+        return problems;
+    }
+}

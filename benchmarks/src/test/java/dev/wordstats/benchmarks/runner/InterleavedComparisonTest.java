@@ -1,0 +1,175 @@
+package dev.wordstats.benchmarks.runner;
+
+import static dev.wordstats.benchmarks.runner.ComparisonFiguresTest.params;
+import static dev.wordstats.benchmarks.runner.ComparisonFiguresTest.row;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.wordstats.benchmarks.runner.ComparisonFigures.CaseFigures;
+import dev.wordstats.benchmarks.runner.ComparisonFigures.Kind;
+import dev.wordstats.benchmarks.runner.ComparisonFigures.Sample;
+import dev.wordstats.numa.lock.LockType;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+class InterleavedComparisonTest {
+
+    @Test
+    void eachRepeatStartsOneLockLater() {
+        List<String> locks = List.of("A", "B", "C");
+        assertThat(InterleavedComparison.rotated(locks, 0)).containsExactly("A", "B", "C");
+        assertThat(InterleavedComparison.rotated(locks, 1)).containsExactly("B", "C", "A");
+        assertThat(InterleavedComparison.rotated(locks, 2)).containsExactly("C", "A", "B");
+        assertThat(InterleavedComparison.rotated(locks, 3)).containsExactly("A", "B", "C");
+    }
+
+    @Test
+    void theLocksAreTheChosenOnesElseTheBenchsElseEveryType() {
+        BenchConfig.Payload some = new BenchConfig.Payload(
+                null,
+                null,
+                null,
+                null,
+                null,
+                null,
+                null,
+                null,
+                null,
+                null,
+                List.of("FAIR_REENTRANT", "NUMA_MCS"),
+                null,
+                null,
+                null,
+                null,
+                null,
+                null,
+                null);
+        BenchConfig.Payload every = new BenchConfig.Payload(
+                null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null,
+                null);
+        BenchConfig.Bench withLocks = new BenchConfig.Bench("b", null, some);
+        BenchConfig.Bench withoutLocks = new BenchConfig.Bench("b", null, every);
+
+        assertThat(InterleavedComparison.locksOf(withLocks, null)).containsExactly("FAIR_REENTRANT", "NUMA_MCS");
+        assertThat(InterleavedComparison.locksOf(withLocks, List.of("NUMA_HANDOFF")))
+                .containsExactly("NUMA_HANDOFF");
+        assertThat(InterleavedComparison.locksOf(withoutLocks, null)).hasSize(LockType.values().length);
+    }
+
+    @Test
+    void aRunOfTheComparisonKeepsTheBenchButOneLockAndOneFork() {
+        BenchConfig.Payload payload = new BenchConfig.Payload(
+                64000,
+                1400,
+                1400,
+                3,
+                5,
+                2,
+                0,
+                false,
+                "t",
+                false,
+                List.of("FAIR_REENTRANT", "NUMA_MCS"),
+                64,
+                2,
+                700,
+                false,
+                null,
+                null,
+                Map.of("scheduler", "default,per-node"));
+
+        BenchConfig.Payload lockRun = payload.forRun(List.of("NUMA_MCS"), null, null, null);
+        BenchConfig.Payload floorCs = payload.forRun(List.of("FAIR_REENTRANT"), 1, 0, 0);
+
+        assertThat(lockRun.locks()).containsExactly("NUMA_MCS");
+        assertThat(lockRun.forks()).isEqualTo(1);
+        assertThat(lockRun.threads()).isEqualTo(64);
+        assertThat(lockRun.beforeCpuTokens()).isEqualTo(1400);
+        assertThat(lockRun.params()).isEqualTo(payload.params());
+        assertThat(floorCs.threads()).isEqualTo(1);
+        assertThat(floorCs.beforeCpuTokens()).isZero();
+        assertThat(floorCs.yieldsBefore()).isZero();
+        assertThat(floorCs.inCpuTokens()).isEqualTo(1400);
+        assertThat(floorCs.remotePenaltyTokens()).isEqualTo(700);
+    }
+
+    @Test
+    void theReportShowsTheCommandMethodTablesAndBound() {
+        List<Sample> samples = List.of(
+                new Sample(
+                        1,
+                        0,
+                        Kind.LOCK,
+                        row("UNFAIR_REENTRANT", 100, params("default", 64, 0), Map.of("fairness", 0.4))),
+                new Sample(
+                        1, 1, Kind.LOCK, row("NUMA_HANDOFF", 120, params("default", 64, 0), Map.of("fairness", 1.0))),
+                new Sample(1, 2, Kind.FLOOR_ALL, row("UNFAIR_REENTRANT", 125, params("default", 1, 0), Map.of())),
+                new Sample(
+                        2, 0, Kind.LOCK, row("NUMA_HANDOFF", 110, params("default", 64, 0), Map.of("fairness", 1.0))),
+                new Sample(
+                        2,
+                        1,
+                        Kind.LOCK,
+                        row("UNFAIR_REENTRANT", 100, params("default", 64, 0), Map.of("fairness", 0.6))),
+                new Sample(2, 2, Kind.FLOOR_ALL, row("UNFAIR_REENTRANT", 127, params("default", 1, 0), Map.of())));
+        List<CaseFigures> cases = ComparisonFigures.of(samples, "UNFAIR_REENTRANT", 2);
+
+        String md = InterleavedComparison.markdown(
+                "Targets",
+                "benchmarks/run.sh c.json out --interleave 2",
+                "2 CPUs",
+                "t0 to t1",
+                "1.0",
+                "1.2",
+                2,
+                "UNFAIR_REENTRANT",
+                2,
+                cases);
+
+        assertThat(md)
+                .contains("- Command: `benchmarks/run.sh c.json out --interleave 2`")
+                .contains("- Machine: 2 CPUs")
+                .contains("load average before 1.0, after 1.2")
+                .contains("2 repeats")
+                .contains("| lock | actions/s | ratio to UNFAIR_REENTRANT | verdict | Jain | cross-node % |\n")
+                .contains("| UNFAIR_REENTRANT | 100 (100–100) | 1.00 (1.00–1.00) | reference | 0.50 (0.40–0.60) | – |")
+                .contains("| NUMA_HANDOFF | 115 (110–120) | 1.15 (1.10–1.20) | faster | 1.00 (1.00–1.00) | – |")
+                .contains("Serial floor: at most 126 (125–127) actions/s for any lock; bound 1.26 (1.25–1.27) x")
+                .doesNotContain("longest wait ms |"); // no run timed its waits
+    }
+
+    @Test
+    void theCsvHasARowPerRunWithItsRepeatPlaceAndKind() {
+        List<Sample> samples = List.of(
+                new Sample(
+                        1,
+                        0,
+                        Kind.LOCK,
+                        row("UNFAIR_REENTRANT", 100, params("default", 64, 0), Map.of("fairness", 0.5))),
+                new Sample(1, 1, Kind.FLOOR_CS, row("UNFAIR_REENTRANT", 200, params("default", 1, 0), Map.of())));
+
+        List<String> lines = InterleavedComparison.csv(samples).lines().toList();
+
+        assertThat(lines).hasSize(3);
+        assertThat(lines.get(0)).startsWith("repeat,position,kind,bench,params,lock,score");
+        assertThat(lines.get(1))
+                .startsWith("1,0,lock,half,\"{")
+                .contains(",UNFAIR_REENTRANT,10.0000,ms/op,100.0000,actions,0.5000,,,");
+        assertThat(lines.get(2)).startsWith("1,1,floor_cs,half,").contains("threads=1");
+    }
+
+    @Test
+    void verifyFindsMissingRunsAndLocksWithoutSpread() {
+        List<Sample> one = List.of(
+                new Sample(1, 0, Kind.LOCK, row("UNFAIR_REENTRANT", 100, params("default", 64, 0), Map.of())),
+                new Sample(1, 1, Kind.LOCK, row("NUMA_HANDOFF", 0, params("default", 64, 0), Map.of())));
+        List<CaseFigures> cases = ComparisonFigures.of(one, "UNFAIR_REENTRANT", 2);
+
+        List<String> problems = InterleavedComparison.problems(one, 3, cases);
+
+        assertThat(problems)
+                .anyMatch(p -> p.contains("only 2 lock results from 3 runs"))
+                .anyMatch(p -> p.contains("non-positive throughput"))
+                .anyMatch(p -> p.contains("NUMA_HANDOFF: fewer than 2 ratios"));
+    }
+}
