@@ -98,6 +98,42 @@ public final class NumaHandoffLockTests {
         }
     }
 
+    /**
+     * Default lock, one node, three actors: while one owns and another leads the queue, the third,
+     * one of the last two owners (SLICE_PAIR), spins for the held word; at each release its CAS
+     * races the leader's CAS, the pass to a running leader and the wake-up of a parked one.
+     */
+    @JCStressTest
+    @Description("three actors on one node, two acquisitions each (default settings: slice pair on)")
+    @Outcome(id = "0, 6", expect = ACCEPTABLE, desc = "all six increments, the lock left free")
+    @Outcome(id = "0, [0-5]", expect = FORBIDDEN, desc = "lost update: a partner and another owner at once")
+    @Outcome(id = "1, .*", expect = FORBIDDEN, desc = "the lock was left held or reserved")
+    @State
+    public static class SlicePartnerRacesLeader {
+        private final NumaHandoffLock lock = new NumaHandoffLock(NodeLocator.singleNode());
+        private final Guarded guarded = new Guarded(lock);
+
+        @Actor
+        public void a() {
+            guarded.increment(0, 2);
+        }
+
+        @Actor
+        public void b() {
+            guarded.increment(0, 2);
+        }
+
+        @Actor
+        public void c() {
+            guarded.increment(0, 2);
+        }
+
+        @Arbiter
+        public void arbiter(II_Result r) {
+            finish(lock, guarded, r);
+        }
+    }
+
     /** Leaders spin, a pass goes to a leader at once: every release that finds one passes. */
     static NumaHandoffLock passing(NodeLocator nodes) {
         return new NumaHandoffLock(

@@ -42,14 +42,27 @@ public enum HandoffMechanism {
     IN_NODE_PASS,
 
     /**
-     * While a leader waits, a free lock may be taken without queueing only by its last owner, and
-     * only for {@link NumaHandoffLock#SLICE_NANOS} from its first such retake; every
-     * other arriving thread queues. The owner's time slice ends with a pass to the leader (or, once
+     * While a leader waits, a free lock may be taken without queueing only by its last owner (with
+     * {@link #SLICE_PAIR}, also by the owner before), and only for
+     * {@link NumaHandoffLock#SLICE_NANOS} from its first such retake; every other arriving thread
+     * queues. The owner's time slice ends with a pass to the leader (or, once
      * the slice is over, with the owner queueing behind it), so the lock goes round the queue in
      * order (FIFO within a node) while short critical sections still run back to back on one
      * carrier. Off: any arriving thread may take a free lock (barging), as in {@link NumaMcsLock}.
      */
-    TIME_SLICE;
+    TIME_SLICE,
+
+    /**
+     * With {@link #TIME_SLICE}: the slice is held by the last two owners, a pair. A slice holder that
+     * finds the lock held spins a moment for it ({@link NumaHandoffLock#PARTNER_SPINS} rounds, while
+     * the owner runs) instead of queueing, so on two carriers one of the pair runs its critical
+     * section while the other runs its outside work, and they trade the lock with no thread switch
+     * until their slices are over; and a release passes the lock only to a running leader, never to
+     * one waiting for a carrier (which would stop the trade at a lock held by a thread that cannot
+     * run). Off: the last owner alone holds the slice, and a release may pass to a leader that waits
+     * for a carrier once it has led long enough.
+     */
+    SLICE_PAIR;
 
     /** Every mechanism: the default. */
     public static Set<HandoffMechanism> all() {

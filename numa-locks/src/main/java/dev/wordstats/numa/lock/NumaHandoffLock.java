@@ -75,6 +75,16 @@ public final class NumaHandoffLock extends NumaHandoffLockL1Pad implements Lock 
      *    is not running (woken onto this very carrier, say), with the owner queueing behind it and
      *    parking, which frees the carrier for it (time-sliced locks; Solaris' and Linux'
      *    anti-barging rules for fair handoff);
+     *  - slice pair (SLICE_PAIR): the slice is held by the last two owners. A slice holder that
+     *    finds the word held spins for it, while the owner runs, up to PARTNER_SPINS rounds (about
+     *    one ~3 us critical section) before it queues; so when owners have work outside the lock,
+     *    one of the pair runs its critical section while the other runs its outside work, and they
+     *    trade the lock with no thread switch until their slices end (a switch per slice instead of
+     *    one per critical section). And a release passes only to a running leader: a pass to one
+     *    that waits for a carrier (often held by the pair) would leave the lock held by a thread
+     *    that cannot run; that leader takes the free word once it is on a carrier. With outside
+     *    work = inside work, 64 threads on 2 carriers: 1.13x (1.06-1.21) the non-fair lock with
+     *    it, 0.93x (0.74-0.96) without it (benchmarks/results/2026-11-24-slice-pair);
      *  - local spinning: a leader spins on its own node's status and reads the word only every
      *    POLL_MASK + 1 rounds, so the owner's lock line stays in the owner's cache between polls;
      *  - reservation: a leader that has waited reserveAfter sets RESERVED; only it may take the
@@ -94,6 +104,10 @@ public final class NumaHandoffLock extends NumaHandoffLockL1Pad implements Lock 
      *    line it just wrote instead of every queue. spinRounds: a statistic for tests.
      *  - lastOwner, sliceStart, sliceCount: the time slice, plain fields written by owners (and
      *    sliceCount by the last owner as it takes the word again); a heuristic, see Accepted races.
+     *    prevOwner, prevSliceStart (SLICE_PAIR): the owner before, and its slice; an owner that
+     *    takes over shifts lastOwner's pair into them, and takes its own slice with it if it was
+     *    prevOwner (not when it came through the queue: that starts a new slice). partner: a hint
+     *    (opaque), the slice holder spinning for the word now.
      *  - HandoffNode.due: set (opaque) by the leader's own thread once it has led passAfterNanos;
      *    HandoffNode.passed: plain, own thread only, it received the lock by a pass.
      *  - queues[n]: tail (MCS) and leader (the node last made leader, published before its status
@@ -106,7 +120,9 @@ public final class NumaHandoffLock extends NumaHandoffLockL1Pad implements Lock 
      *
      * lock()
      *  1. Reentry; fast path CAS state 0 -> HELD, when no leader waits (awake and parkedLeaders
-     *     are 0) or the caller holds the time slice (TIME_SLICE; off: always, barging).
+     *     are 0) or the caller holds the time slice (TIME_SLICE; off: always, barging). A slice
+     *     holder whose CAS failed while a leader waits spins for the word (SLICE_PAIR): CAS when
+     *     it reads 0; queue when the spin is spent, the word is RESERVED or the owner is unmounted.
      *  2. Slow path: enqueue on the caller's node queue. With a predecessor, park (no spinning:
      *     one awake waiter per node) until granted leadership; without one, lead at once.
      *  3. As leader: take OWNER if passed; every POLL_MASK + 1 rounds mark itself due once it has
@@ -120,7 +136,7 @@ public final class NumaHandoffLock extends NumaHandoffLockL1Pad implements Lock 
      *
      * unlock()
      *  1. holds--; at zero forget the owner. In-node pass: when passes < inNodeBudget, the word is
-     *     not RESERVED and the releaser's node leader is due, CAS that leader
+     *     not RESERVED and the releaser's node leader is due (and, with SLICE_PAIR, running), CAS that leader
      *     SPINNING -> OWNER; the word stays HELD; with wake ahead, grant leadership to its successor.
      *  2. Else release: getAndAdd(-HELD). If RESERVED: unpark the reserver, nothing else. Without
      *     wake ahead, grant leadership to the successor now. Then, if no leader is awake (or the
@@ -157,8 +173,17 @@ public final class NumaHandoffLock extends NumaHandoffLockL1Pad implements Lock 
      *    // checked by NumaHandoffLockTest.whileALeaderWaitsOnlyTheLastOwnerTakesAFreeLock,
      *    // NumaHandoffLockTest.theLastOwnerQueuesOnceItsSliceIsOver,
      *    // NumaHandoffLockTest.withoutTimeSliceAnArrivingThreadTakesAFreeLock
-     *  - A pass goes only to a due leader, never to one that has led less than passAfterNanos.
-     *    // checked by NumaHandoffLockTest.aLeaderIsNotPassedTheLockBeforeItIsDue
+     *  - A pass goes only to a due leader, never to one that has led less than passAfterNanos;
+     *    with SLICE_PAIR only to a running one.
+     *    // checked by NumaHandoffLockTest.aLeaderIsNotPassedTheLockBeforeItIsDue,
+     *    // NumaHandoffLockTest.withSlicePairALeaderWaitingForACarrierIsNotPassedTheLock
+     *  - Slice pair: while a leader waits, the owner before the last one takes the word past the
+     *    leader too, within its slice, also after spinning for it while it was held; without
+     *    SLICE_PAIR it queues. A partner spins at most partnerSpins rounds and only while the owner
+     *    runs; it takes the word only by the CAS from 0, so mutual exclusion does not depend on it.
+     *    // checked by NumaHandoffLockTest.withSlicePairThePreviousOwnerTakesTheLockPastTheLeaderToo,
+     *    // NumaHandoffLockTests.SlicePartnerRacesLeader (jcstress, three actors: on 3 CPUs or more),
+     *    // NumaHandoffLockContractTest (all mechanisms on), NumaHandoffLockNoHangTest
      *  - No lost wake-up, leader side (Dekker, all volatile): a parking leader publishes
      *    LEADER_PARKED, increments parkedLeaders, decrements awake, then re-reads state; a releaser
      *    clears HELD, then reads parkedLeaders (zero: nobody to wake), awake and, when no leader is
@@ -179,7 +204,8 @@ public final class NumaHandoffLock extends NumaHandoffLockL1Pad implements Lock 
      *  - Within a node, FIFO. Across nodes, and against bargers, no order, but bounded: a leader
      *    waits at most reserveAfter plus one critical section once the lock is in use, and a node
      *    keeps the lock for at most inNodeBudget passes before a release that wakes another node.
-     *  - No unbounded spin (SPINS everywhere; a waiter for a successor's link yields after LINK_SPINS).
+     *  - No unbounded spin (SPINS everywhere; a waiter for a successor's link yields after LINK_SPINS;
+     *    a partner stops after PARTNER_SPINS).
      *
      * Accepted races
      *  - queues[n].leader may name a node that has since become OWNER or CANCELLED: a pass or a
@@ -188,6 +214,10 @@ public final class NumaHandoffLock extends NumaHandoffLockL1Pad implements Lock 
      *    the thread that overcounted re-checks (an owner releases later; a leaving leader wakes a
      *    parked leader when it finds the lock free), and leaders' timed parks bound the rest.
      *  - A woken leader may lose the word to a barger and park again; the barger's release follows.
+     *  - prevOwner and prevSliceStart are plain too, and prevSliceStart is also written by prevOwner
+     *    as its slice starts: an owner change racing that write may keep a slice a little longer or
+     *    end it early. A partner is not counted in awake: to the lock it is a barger retrying for a
+     *    moment, so a release still wakes a parked leader as before, and the two may race for the word.
      *  - lastOwner, sliceStart and sliceCount are plain: a thread may read a stale lastOwner and
      *    take one more turn or queue once too often, and the slice is checked every
      *    SLICE_CHECK_MASK + 1 acquisitions, so it may run that many acquisitions past SLICE_NANOS.
@@ -232,6 +262,18 @@ public final class NumaHandoffLock extends NumaHandoffLockL1Pad implements Lock 
     /** The last owner reads the clock once every SLICE_CHECK_MASK + 1 times it takes the lock again. */
     private static final int SLICE_CHECK_MASK = 15;
 
+    /**
+     * onSpinWait rounds a slice holder that found the lock held spins for it before it queues
+     * (SLICE_PAIR): 2.5-3 us on the x86 machine of benchmarks/README.md, about one critical section
+     * of the contention benchmark's ~3 us kind. Long enough for the pair's trade (the owner releases
+     * and goes on to its outside work); short enough that the partner of an owner that takes the lock
+     * straight back (no outside work) soon gives its carrier to the queue's leader.
+     */
+    static final int PARTNER_SPINS = 128;
+
+    /** A spinning partner reads the lock word once every PARTNER_POLL_MASK + 1 rounds. */
+    private static final int PARTNER_POLL_MASK = 7;
+
     /** In-node passes in a row before the lock is released to every node. */
     public static final int DEFAULT_IN_NODE_BUDGET = 64;
 
@@ -252,6 +294,7 @@ public final class NumaHandoffLock extends NumaHandoffLockL1Pad implements Lock 
     private static final VarHandle PARKED_LEADERS;
     private static final VarHandle RESERVER;
     private static final VarHandle SPIN_ROUNDS;
+    private static final VarHandle PARTNER;
 
     static {
         try {
@@ -262,6 +305,7 @@ public final class NumaHandoffLock extends NumaHandoffLockL1Pad implements Lock 
             PARKED_LEADERS = lookup.findVarHandle(NumaHandoffLockFields.class, "parkedLeaders", int.class);
             RESERVER = lookup.findVarHandle(NumaHandoffLockFields.class, "reserver", Thread.class);
             SPIN_ROUNDS = lookup.findVarHandle(NumaHandoffLockFields.class, "spinRounds", long.class);
+            PARTNER = lookup.findVarHandle(NumaHandoffLockFields.class, "partner", Thread.class);
         } catch (ReflectiveOperationException e) {
             throw new ExceptionInInitializerError(e);
         }
@@ -274,10 +318,12 @@ public final class NumaHandoffLock extends NumaHandoffLockL1Pad implements Lock 
     private final boolean oneAwake;
     private final boolean spinWhileOwnerRuns;
     private final boolean timeSlice;
+    private final boolean slicePair; // SLICE_PAIR, only with TIME_SLICE
     private final int inNodeBudget; // 0 when IN_NODE_PASS is off
     private final int maxAwake;
     private final int spins;
     private final long passAfterNanos;
+    private final int partnerSpins;
 
     /** A lock with one queue per node of {@code nodes}, the default reservation threshold and every mechanism. */
     public NumaHandoffLock(NodeLocator nodes) {
@@ -300,6 +346,27 @@ public final class NumaHandoffLock extends NumaHandoffLockL1Pad implements Lock 
      */
     public NumaHandoffLock(
             NodeLocator nodes, LockSettings settings, int inNodeBudget, int maxAwake, int spins, long passAfterNanos) {
+        this(nodes, settings, inNodeBudget, maxAwake, spins, passAfterNanos, PARTNER_SPINS);
+    }
+
+    /**
+     * Every knob and the partner's spin budget (SLICE_PAIR), for tests that need a partner to wait
+     * for them.
+     *
+     * @param partnerSpins onSpinWait rounds a slice holder spins for a held lock, at least 0
+     */
+    NumaHandoffLock(
+            NodeLocator nodes,
+            LockSettings settings,
+            int inNodeBudget,
+            int maxAwake,
+            int spins,
+            long passAfterNanos,
+            int partnerSpins) {
+        if (partnerSpins < 0) {
+            throw new IllegalArgumentException("partnerSpins must be at least 0: " + partnerSpins);
+        }
+        this.partnerSpins = partnerSpins;
         this.nodes = Objects.requireNonNull(nodes, "nodes");
         Objects.requireNonNull(settings, "settings");
         if (inNodeBudget < 1 || maxAwake < 1 || spins < 0 || passAfterNanos < 0) {
@@ -316,6 +383,7 @@ public final class NumaHandoffLock extends NumaHandoffLockL1Pad implements Lock 
         this.oneAwake = on.contains(HandoffMechanism.ONE_AWAKE_WAITER);
         this.spinWhileOwnerRuns = on.contains(HandoffMechanism.SPIN_WHILE_OWNER_RUNS);
         this.timeSlice = on.contains(HandoffMechanism.TIME_SLICE);
+        this.slicePair = timeSlice && on.contains(HandoffMechanism.SLICE_PAIR);
         this.inNodeBudget = on.contains(HandoffMechanism.IN_NODE_PASS) ? inNodeBudget : 0;
         this.maxAwake = maxAwake;
         this.spins = spins;
@@ -345,7 +413,7 @@ public final class NumaHandoffLock extends NumaHandoffLockL1Pad implements Lock 
         Thread current = Thread.currentThread();
         if (lpOwner() == current) {
             reenter();
-        } else if (mayBarge(current) && casState(0, HELD)) {
+        } else if (mayBarge(current) && (casState(0, HELD) || partnerSpin(current))) {
             ownedFast(current);
         } else {
             acquireQueued(current, false, 0L);
@@ -354,14 +422,15 @@ public final class NumaHandoffLock extends NumaHandoffLockL1Pad implements Lock 
 
     /**
      * Whether an arriving thread may take a free word without queueing: when no leader waits, or when
-     * it owned the lock last (its time slice runs until the leader has led passAfterNanos).
+     * it holds a time slice: it owned the lock last (or, with SLICE_PAIR, the time before that) and
+     * its slice, which starts at its first retake, is not over.
      */
     private boolean mayBarge(Thread current) {
         if (!timeSlice || (lvAwake() | lvParkedLeaders()) == 0) {
             return true;
         }
         if (lastOwner != current) {
-            return false;
+            return slicePair && prevOwner == current && partnerSliceLeft();
         }
         long start = sliceStart;
         if (start == NO_SLICE) { // its first turn again since it got the lock: the slice starts now
@@ -374,6 +443,50 @@ public final class NumaHandoffLock extends NumaHandoffLockL1Pad implements Lock 
         return System.nanoTime() - start < SLICE_NANOS;
     }
 
+    /** The previous owner's slice (SLICE_PAIR): started at its first retake, SLICE_NANOS long. */
+    private boolean partnerSliceLeft() {
+        long start = prevSliceStart;
+        if (start == NO_SLICE) {
+            prevSliceStart = System.nanoTime();
+            return true;
+        }
+        return System.nanoTime() - start < SLICE_NANOS;
+    }
+
+    /**
+     * SLICE_PAIR: a slice holder whose try found the word held spins a moment for it while the owner
+     * runs, instead of queueing. On two carriers the two slice holders then trade the lock, one
+     * running its critical section while the other runs its outside work, with no thread switch
+     * (figures in the Overview). To the lock this is a barger's bounded retry: it CASes a free word
+     * like any.
+     */
+    private boolean partnerSpin(Thread current) {
+        if (!slicePair || (lvAwake() | lvParkedLeaders()) == 0 || (current != lastOwner && current != prevOwner)) {
+            return false; // no leader waits (the caller will lead), or no slice to hold
+        }
+        soPartner(current);
+        try {
+            for (int i = 0; i < partnerSpins; i++) {
+                if ((i & PARTNER_POLL_MASK) == 0) {
+                    int s = lvState();
+                    if (s == 0) {
+                        if (casState(0, HELD)) {
+                            return true; // (its slice was checked on the way in; the spin is short)
+                        }
+                    } else if ((s & RESERVED) != 0 || !MountState.isRunning(loOwner())) {
+                        return false; // a starving leader reserved it, or the owner is off its carrier
+                    }
+                }
+                Thread.onSpinWait();
+            }
+            return false;
+        } finally {
+            if (PARTNER.getOpaque(this) == current) {
+                soPartner(null);
+            }
+        }
+    }
+
     @Override
     public void lockInterruptibly() throws InterruptedException {
         if (Thread.interrupted()) {
@@ -382,7 +495,7 @@ public final class NumaHandoffLock extends NumaHandoffLockL1Pad implements Lock 
         Thread current = Thread.currentThread();
         if (lpOwner() == current) {
             reenter();
-        } else if (mayBarge(current) && casState(0, HELD)) {
+        } else if (mayBarge(current) && (casState(0, HELD) || partnerSpin(current))) {
             ownedFast(current);
         } else if (acquireQueued(current, true, 0L) != ACQUIRED) {
             throw new InterruptedException();
@@ -465,14 +578,16 @@ public final class NumaHandoffLock extends NumaHandoffLockL1Pad implements Lock 
 
     /**
      * In-node pass: CAS the releaser's node leader SPINNING -> OWNER when it is due (a running
-     * leader says so itself; one waiting for a carrier is judged by the clock).
+     * leader says so itself; without SLICE_PAIR one waiting for a carrier is judged by the clock,
+     * with it such a leader is never passed the lock: the pair's trade would stop at a lock held
+     * by a thread that cannot run, and the leader takes the free word once it is on a carrier).
      */
     private boolean tryPass(int q, int streak) {
         int n = q >= 0 ? q : queues.length == 1 ? 0 : nodeOfCaller();
         HandoffNode heir = queues[n].lvLeader();
         if (heir != null
                 && heir.lvStatus() == HandoffNode.SPINNING
-                && (heir.loDue() || (!MountState.isRunning(heir.thread) && ledLongEnough(heir)))) {
+                && (heir.loDue() || (!slicePair && !MountState.isRunning(heir.thread) && ledLongEnough(heir)))) {
             passes = streak + 1; // read by the heir after the CAS below
             if (heir.casStatus(HandoffNode.SPINNING, HandoffNode.OWNER)) {
                 if (wakeAhead) {
@@ -574,6 +689,11 @@ public final class NumaHandoffLock extends NumaHandoffLockL1Pad implements Lock 
         }
         int s = leader.lvStatus();
         return s == HandoffNode.SPINNING || s == HandoffNode.LEADER_PARKED ? leader.thread : null;
+    }
+
+    /** The slice holder spinning for the lock now (SLICE_PAIR), or null; a hint, for tests. */
+    Thread partner() {
+        return (Thread) PARTNER.getOpaque(this);
     }
 
     /** Whether node {@code n}'s leader is awake (spinning); for tests. */
@@ -936,6 +1056,9 @@ public final class NumaHandoffLock extends NumaHandoffLockL1Pad implements Lock 
 
     private void owned(Thread current, int queue, HandoffNode node) {
         ownedFast(current);
+        if (slicePair) {
+            sliceStart = NO_SLICE; // through the queue: a new slice, even for the previous owner
+        }
         ownerQueue = queue;
         ownerNode = node;
     }
@@ -944,8 +1067,16 @@ public final class NumaHandoffLock extends NumaHandoffLockL1Pad implements Lock 
     private void ownedFast(Thread current) {
         soOwner(current);
         if (lastOwner != current) {
+            if (slicePair) { // the last owner becomes the previous one, with its slice
+                Thread last = lastOwner;
+                long lastStart = sliceStart;
+                sliceStart = prevOwner == current ? prevSliceStart : NO_SLICE;
+                prevOwner = last;
+                prevSliceStart = lastStart;
+            } else {
+                sliceStart = NO_SLICE; // no clock read here: most owner changes never need the slice
+            }
             lastOwner = current;
-            sliceStart = NO_SLICE; // no clock read here: most owner changes never need the slice
         }
         holds = 1;
     }
@@ -973,6 +1104,10 @@ public final class NumaHandoffLock extends NumaHandoffLockL1Pad implements Lock 
 
     private void soOwner(Thread thread) {
         OWNER.setOpaque(this, thread);
+    }
+
+    private void soPartner(Thread thread) {
+        PARTNER.setOpaque(this, thread);
     }
 
     private int lvParkedLeaders() {
@@ -1210,6 +1345,9 @@ abstract class NumaHandoffLockFields extends NumaHandoffLockL0Pad {
     long sliceStart; // plain: NO_SLICE by an owner that was not the last one, the clock at its first retake
     int sliceCount; // plain, by the last owner as it takes the word again
     Thread lastOwner; // plain, by each owner; read plain by arriving threads: who holds the time slice
+    Thread prevOwner; // plain, by each owner (SLICE_PAIR): the owner before lastOwner, the other slice holder
+    long prevSliceStart; // plain, by owners and by prevOwner at its first retake: prevOwner's slice
+    Thread partner; // opaque, by a slice holder while it spins for the lock (SLICE_PAIR); a hint for tests
 }
 
 abstract class NumaHandoffLockL1Pad extends NumaHandoffLockFields {

@@ -107,14 +107,16 @@ class LockTypeTest {
                         HandoffMechanism.ONE_AWAKE_WAITER,
                         HandoffMechanism.SPIN_WHILE_OWNER_RUNS,
                         HandoffMechanism.IN_NODE_PASS,
-                        HandoffMechanism.TIME_SLICE);
+                        HandoffMechanism.TIME_SLICE,
+                        HandoffMechanism.SLICE_PAIR);
         assertThat(LockSettings.DEFAULTS.handoffMechanisms()).isEqualTo(HandoffMechanism.all());
         assertThat(HandoffMechanism.allExcept("none")).isEqualTo(HandoffMechanism.all());
         assertThat(HandoffMechanism.allExcept("IN_NODE_PASS, one-awake-waiter"))
                 .containsExactlyInAnyOrder(
                         HandoffMechanism.WAKE_AHEAD,
                         HandoffMechanism.SPIN_WHILE_OWNER_RUNS,
-                        HandoffMechanism.TIME_SLICE);
+                        HandoffMechanism.TIME_SLICE,
+                        HandoffMechanism.SLICE_PAIR);
         assertThatThrownBy(() -> HandoffMechanism.allExcept("teleport"))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("teleport")

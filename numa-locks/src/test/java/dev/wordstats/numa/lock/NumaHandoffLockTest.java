@@ -516,40 +516,48 @@ class NumaHandoffLockTest {
             String leaderInside,
             List<String> order) {}
 
+    /** Who arrives at the lock while node 0's leader waits. */
+    private enum Arriving {
+        /** A thread that never owned the lock, at the free word. */
+        NEWCOMER,
+        /** The owner before the holder (with SLICE_PAIR, a slice holder), at the free word. */
+        PREVIOUS_OWNER,
+        /** The owner before the holder, while the holder still holds the word; it then frees it. */
+        PREVIOUS_OWNER_WHILE_HELD
+    }
+
     private static Arrival arriveAtAFreeWordWhileALeaderWaits(
             Set<HandoffMechanism> mechanisms, ThreadKind kind, boolean interruptible) throws Exception {
+        return arrive(mechanisms, kind, interruptible, Arriving.NEWCOMER);
+    }
+
+    private static Arrival arrive(
+            Set<HandoffMechanism> mechanisms, ThreadKind kind, boolean interruptible, Arriving who) throws Exception {
         GatedNodes nodes = new GatedNodes();
         // Zero spins: the leader parks at once; no reservation and no pass: the word is free until
-        // someone takes it with a CAS.
+        // someone takes it with a CAS. A partner (SLICE_PAIR) spins for as long as the test needs.
         NumaHandoffLock lock = new NumaHandoffLock(
                 nodes,
                 new LockSettings(NEVER, mechanisms),
                 NumaHandoffLock.DEFAULT_IN_NODE_BUDGET,
                 4,
                 0,
-                NEVER.toNanos());
+                NEVER.toNanos(),
+                1 << 30);
         Queue<String> order = new ConcurrentLinkedQueue<>();
         CountDownLatch arrivalHeld = new CountDownLatch(1);
+        CountDownLatch ownedOnce = new CountDownLatch(1);
+        CountDownLatch arriveNow = new CountDownLatch(1);
         AtomicReference<String> leaderInside = new AtomicReference<>();
+        AtomicReference<Thread> arrival = new AtomicReference<>();
         try (Workers workers = new Workers(lock)) {
-            Holder holder = hold(lock, ThreadKind.PLATFORM, workers);
-            Thread leader = workers.start(kind, "leader", () -> {
-                lock.lock();
-                try {
-                    order.add("leader");
-                } finally {
+            ConcurrencySupport.Body attempt = () -> {
+                if (who != Arriving.NEWCOMER) {
+                    lock.lock(); // the owner before the holder
                     lock.unlock();
+                    ownedOnce.countDown();
+                    arriveNow.await();
                 }
-            });
-            await(() -> lock.leaderOf(0) == leader && !lock.leaderSpinning(0), "the leader leads and parked");
-            assertThat(awaitParkedOrDone(leader, PROMPT)).isTrue(); // done counting itself parked
-            nodes.stop(holder.thread);
-            holder.release.countDown(); // not release(): its unlock stops in the node lookup
-            assertThat(nodes.awaitStopped()).as("the holder's release stops").isTrue();
-            assertThat(lock.isLocked()).as("the word is free").isFalse();
-            assertThat(name(lock.leaderOf(0))).as("the leader, not woken yet").isEqualTo("leader");
-            assertThat(lock.leaderSpinning(0)).isFalse();
-            Thread arrival = workers.start(kind, "arrival", () -> {
                 if (interruptible) {
                     lock.lockInterruptibly();
                 } else {
@@ -562,17 +570,176 @@ class NumaHandoffLockTest {
                 } finally {
                     lock.unlock();
                 }
+            };
+            if (who != Arriving.NEWCOMER) {
+                arrival.set(workers.start(kind, "arrival", attempt));
+                assertThat(ownedOnce.await(PROMPT.toMillis(), TimeUnit.MILLISECONDS))
+                        .isTrue();
+            }
+            Holder holder = hold(lock, ThreadKind.PLATFORM, workers);
+            Thread leader = workers.start(kind, "leader", () -> {
+                lock.lock();
+                try {
+                    order.add("leader");
+                } finally {
+                    lock.unlock();
+                }
             });
+            await(() -> lock.leaderOf(0) == leader && !lock.leaderSpinning(0), "the leader leads and parked");
+            assertThat(awaitParkedOrDone(leader, PROMPT)).isTrue(); // done counting itself parked
+            if (who == Arriving.PREVIOUS_OWNER_WHILE_HELD) {
+                arriveNow.countDown();
+                await(
+                        () -> lock.partner() == arrival.get() || parkedAsFollower(arrival.get()),
+                        "the previous owner spins for the held lock or queues");
+            }
+            nodes.stop(holder.thread);
+            holder.release.countDown(); // not release(): its unlock stops in the node lookup
+            assertThat(nodes.awaitStopped()).as("the holder's release stops").isTrue();
+            if (who != Arriving.PREVIOUS_OWNER_WHILE_HELD) { // else a spinning partner may be in and out already
+                assertThat(lock.isLocked()).as("the word is free").isFalse();
+                assertThat(name(lock.leaderOf(0)))
+                        .as("the leader, not woken yet")
+                        .isEqualTo("leader");
+                assertThat(lock.leaderSpinning(0)).isFalse();
+            }
+            if (who == Arriving.NEWCOMER) {
+                arrival.set(workers.start(kind, "arrival", attempt));
+            } else {
+                arriveNow.countDown();
+            }
             // In the lock, or parked in the queue: the holder is still stopped, so nothing else can happen.
             await(
-                    () -> arrivalHeld.getCount() == 0 || parkedAsFollower(arrival),
-                    "the newcomer holds the lock or waits in the queue");
+                    () -> arrivalHeld.getCount() == 0 || parkedAsFollower(arrival.get()),
+                    "the arrival holds the lock or waits in the queue");
             boolean acquiredAtOnce = arrivalHeld.getCount() == 0;
             boolean wordFree = !lock.isLocked();
             String leaderThen = name(lock.leaderOf(0));
             nodes.go();
             workers.joinAll(PROMPT);
             return new Arrival(acquiredAtOnce, wordFree, leaderThen, leaderInside.get(), List.copyOf(order));
+        }
+    }
+
+    /**
+     * SLICE_PAIR: the owner before the holder holds a time slice too. It takes the free word past
+     * the waiting leader, at a free word and also when it arrived while the word was still held (it
+     * spins for it, and takes it as the holder frees it); without SLICE_PAIR it queues behind the
+     * leader both times, as any thread but the last owner does.
+     */
+    @Test
+    void withSlicePairThePreviousOwnerTakesTheLockPastTheLeaderToo() throws Exception {
+        for (ThreadKind kind : ThreadKind.values()) {
+            for (Arriving who : List.of(Arriving.PREVIOUS_OWNER, Arriving.PREVIOUS_OWNER_WHILE_HELD)) {
+                Arrival paired = arrive(HandoffMechanism.all(), kind, false, who);
+                assertThat(paired.acquiredAtOnce())
+                        .as("%s %s: took the lock before the leader", kind, who)
+                        .isTrue();
+                assertThat(paired.order()).as("%s %s", kind, who).containsExactly("arrival", "leader");
+                Arrival alone = arrive(HandoffMechanism.allExcept("SLICE_PAIR"), kind, false, who);
+                assertThat(alone.acquiredAtOnce())
+                        .as("%s %s without SLICE_PAIR: queued", kind, who)
+                        .isFalse();
+                assertThat(alone.order())
+                        .as("%s %s without SLICE_PAIR", kind, who)
+                        .containsExactly("leader", "arrival");
+            }
+        }
+    }
+
+    /**
+     * SLICE_PAIR: a release never passes the lock to a leader that waits for a carrier. The owner's
+     * successor is a virtual thread on a carrier of its own, which another virtual thread keeps
+     * busy: granted leadership by wake ahead, it cannot run. The owner (platform) releases.
+     * Without SLICE_PAIR the successor has led long enough (passAfter 0) and is passed the lock,
+     * which stays held while it cannot run (it then sees 1 pass in a row); with SLICE_PAIR the
+     * word is freed, and the successor takes it by CAS once its carrier is free (0 passes).
+     */
+    @Test
+    void withSlicePairALeaderWaitingForACarrierIsNotPassedTheLock() throws Exception {
+        assertThat(CustomScheduler.available())
+                .as("virtual threads on a scheduler of our own (%s)", CustomScheduler.unavailableReason())
+                .isTrue();
+        assertThat(releaseToALeaderWithoutCarrier(HandoffMechanism.allExcept("SLICE_PAIR")))
+                .as("without SLICE_PAIR: held after the release, passes seen by the successor")
+                .containsExactly(1, 1);
+        assertThat(releaseToALeaderWithoutCarrier(HandoffMechanism.all()))
+                .as("with SLICE_PAIR: held after the release, passes seen by the successor")
+                .containsExactly(0, 0);
+    }
+
+    /** [1 if the word was still held right after the owner's release, the passes the successor saw]. */
+    private static List<Integer> releaseToALeaderWithoutCarrier(Set<HandoffMechanism> mechanisms) throws Exception {
+        NumaHandoffLock lock = new NumaHandoffLock(
+                NodeLocator.singleNode(),
+                new LockSettings(NEVER, mechanisms),
+                NumaHandoffLock.DEFAULT_IN_NODE_BUDGET,
+                4,
+                0, // leaders park at once
+                0L); // and are due at once
+        ExecutorService carrier = Executors.newSingleThreadExecutor(
+                Thread.ofPlatform().name("successors-carrier").daemon(true).factory());
+        Thread.Builder.OfVirtual onIt = CustomScheduler.builder(carrier);
+        CountDownLatch ownerIn = new CountDownLatch(1);
+        CountDownLatch ownerGo = new CountDownLatch(1);
+        CountDownLatch busyRunning = new CountDownLatch(1);
+        AtomicBoolean busy = new AtomicBoolean(true);
+        AtomicBoolean heldAfterRelease = new AtomicBoolean();
+        AtomicInteger passesSeen = new AtomicInteger(-1);
+        Queue<Throwable> failures = new ConcurrentLinkedQueue<>();
+        try (Workers workers = new Workers(lock)) {
+            Holder holder = hold(lock, ThreadKind.PLATFORM, workers);
+            Thread owner = workers.start(ThreadKind.PLATFORM, "owner", () -> {
+                lock.lock();
+                try {
+                    ownerIn.countDown();
+                    ownerGo.await();
+                } finally {
+                    lock.unlock();
+                }
+                heldAfterRelease.set(lock.isLocked());
+            });
+            await(() -> lock.leaderOf(0) == owner && !lock.leaderSpinning(0), "the owner-to-be leads and parked");
+            Thread successor = onIt.name("successor").unstarted(() -> {
+                try {
+                    lock.lock();
+                    try {
+                        passesSeen.set(lock.passesInARow());
+                    } finally {
+                        lock.unlock();
+                    }
+                } catch (Throwable t) {
+                    failures.add(t);
+                }
+            });
+            successor.start();
+            await(() -> parkedAsFollower(successor), "the successor follows");
+            Thread busyOne = onIt.name("busy").unstarted(() -> {
+                busyRunning.countDown();
+                while (busy.get()) {
+                    Thread.onSpinWait(); // never parks: the successor cannot get the carrier
+                }
+            });
+            busyOne.start();
+            assertThat(busyRunning.await(PROMPT.toMillis(), TimeUnit.MILLISECONDS))
+                    .isTrue();
+            holder.release(); // wakes the owner-to-be, which takes the lock and grants the successor
+            assertThat(ownerIn.await(PROMPT.toMillis(), TimeUnit.MILLISECONDS)).isTrue();
+            await(
+                    () -> lock.leaderOf(0) == successor && lock.leaderSpinning(0),
+                    "the successor leads (granted while it cannot run)");
+            ownerGo.countDown();
+            assertThat(owner.join(PROMPT)).as("the owner released").isTrue();
+            busy.set(false);
+            assertThat(successor.join(PROMPT) & busyOne.join(PROMPT))
+                    .as("the successor got the lock")
+                    .isTrue();
+            workers.joinAll(PROMPT);
+            assertThat(failures).isEmpty();
+            return List.of(heldAfterRelease.get() ? 1 : 0, passesSeen.get());
+        } finally {
+            busy.set(false);
+            carrier.shutdown();
         }
     }
 
