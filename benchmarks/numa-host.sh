@@ -13,6 +13,8 @@
 #   SIMULATIONS="HighContention LowContention"   Gatling simulations to compare with
 #   DURATION=30 WARMUP=10     seconds of load and of warm-up per comparison run
 #   PRESETS=a,b               benchmark presets (default: every one but smoke; smoke: smoke)
+#   TARGET_REPEATS=3          repeats of the interleaved lock comparison on targets.json (smoke: 2,
+#                             on smoke-interleaved.json)
 #   SERVICE_PLACEMENT, GATLING_PLACEMENT   cpus:LIST or nodes:LIST (default on a host with two or
 #                             more NUMA nodes: Gatling on the last node, the service on the others)
 # Needs a JDK 25 (found as ./mvnw finds it). Uses numactl and perf when installed.
@@ -75,6 +77,19 @@ say "benchmarks: ${presets:-every preset} -> $out/benchmarks/report.md"
 PRESETS=$presets VERIFY=1 JAR="$root/benchmarks/target/benchmarks.jar" \
   limit 900 benchmarks/run.sh --all "$out/benchmarks" >>"$log" 2>&1 || { say "benchmarks FAILED (see run.log)"; status=1; }
 
+# ---- 3b. the lock targets, rounds interleaved, with the serial floor's bound
+if [ "$smoke" = 1 ]; then
+  target_config=benchmarks/config/smoke-interleaved.json target_repeats=${TARGET_REPEATS:-2}
+  target_locks=UNFAIR_REENTRANT,NUMA_HANDOFF
+else
+  target_config=benchmarks/config/targets.json target_repeats=${TARGET_REPEATS:-3}
+  target_locks=UNFAIR_REENTRANT,FAIR_REENTRANT,NUMA_MCS,NUMA_HANDOFF
+fi
+say "lock targets: $target_config, $target_repeats repeats interleaved -> $out/targets/comparison.md"
+JAR="$root/benchmarks/target/benchmarks.jar" limit 1800 benchmarks/run.sh "$target_config" "$out/targets" \
+  --interleave "$target_repeats" --locks "$target_locks" --verify >>"$log" 2>&1 ||
+  { say "lock targets FAILED (see run.log)"; status=1; }
+
 # ---- 4. the service comparison on the real topology
 if [ "$smoke" = 1 ]; then
   repeats=${REPEATS:-2} locks=${LOCKS:-NUMA_MCS,UNFAIR_REENTRANT} sims=${SIMULATIONS:-HighContention}
@@ -114,6 +129,7 @@ done
   echo
   echo "- [host check](host.md): nodes, CPUs, numactl, perf, lscpu"
   echo "- [benchmarks](benchmarks/report.md): every preset's table and charts, the machine description"
+  echo "- [lock targets](targets/comparison.md): the locks interleaved, ratios to the non-fair lock with their spread, the serial floor's bound"
   for sim in $sims; do echo "- [service comparison, $sim](comparison/$sim/report.md): median and min–max over the repeats, verdicts, every run's Gatling report"; done
   echo "- [run.log](run.log): everything the steps printed"
 } > "$out/README.md"
