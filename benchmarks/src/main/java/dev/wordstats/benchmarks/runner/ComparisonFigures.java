@@ -1,5 +1,6 @@
 package dev.wordstats.benchmarks.runner;
 
+import dev.wordstats.comparison.Spread;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -33,6 +34,42 @@ final class ComparisonFigures {
     }
 
     /**
+     * How a lock compares with the reference, from its throughput ratios to it (> 1: faster): a
+     * difference only where every repeat agrees on its side of 1.0, else no measurable difference.
+     */
+    enum Verdict {
+        REFERENCE("reference"),
+        FASTER("faster"),
+        SLOWER("slower"),
+        NO_MEASURABLE_DIFFERENCE("no measurable difference"),
+        NOT_MEASURED("not measured");
+
+        private final String text;
+
+        Verdict(String text) {
+            this.text = text;
+        }
+
+        static Verdict of(Spread ratio) {
+            if (!ratio.present()) {
+                return NOT_MEASURED;
+            }
+            if (ratio.min() > 1.0) {
+                return FASTER;
+            }
+            if (ratio.max() < 1.0) {
+                return SLOWER;
+            }
+            return NO_MEASURABLE_DIFFERENCE;
+        }
+
+        @Override
+        public String toString() {
+            return text;
+        }
+    }
+
+    /**
      * One JMH result of the comparison.
      *
      * @param repeat 1-based repeat
@@ -58,7 +95,7 @@ final class ComparisonFigures {
             String lock,
             Spread throughput,
             Spread ratio,
-            Spread.Verdict verdict,
+            Verdict verdict,
             Spread fairness,
             Spread crossNodePct,
             Spread waitMaxMs,
@@ -143,16 +180,16 @@ final class ComparisonFigures {
                 waitMax.add(secondary(row, "waitMaxUs", 1e-3));
                 waitP99.add(secondary(row, "waitP99Us", 1));
             });
-            Spread ratios = Spread.of(ratio);
+            Spread ratios = Spread.ofDoubles(ratio);
             locks.add(new LockFigures(
                     entry.getKey(),
-                    Spread.of(throughput),
+                    Spread.ofDoubles(throughput),
                     ratios,
-                    entry.getKey().equals(reference) ? Spread.Verdict.REFERENCE : Spread.Verdict.of(ratios),
-                    Spread.of(fairness),
-                    Spread.of(crossNode),
-                    Spread.of(waitMax),
-                    Spread.of(waitP99)));
+                    entry.getKey().equals(reference) ? Verdict.REFERENCE : Verdict.of(ratios),
+                    Spread.ofDoubles(fairness),
+                    Spread.ofDoubles(crossNode),
+                    Spread.ofDoubles(waitMax),
+                    Spread.ofDoubles(waitP99)));
         }
         List<Double> best = new ArrayList<>();
         List<Double> bound = new ArrayList<>();
@@ -166,7 +203,8 @@ final class ComparisonFigures {
             }
         });
         ResultRow any = group.getFirst().row();
-        return new CaseFigures(any.bench(), caseParams(any), any.unit(), locks, Spread.of(best), Spread.of(bound));
+        return new CaseFigures(
+                any.bench(), caseParams(any), any.unit(), locks, Spread.ofDoubles(best), Spread.ofDoubles(bound));
     }
 
     /** A secondary figure times {@code scale}; NaN when the run did not measure it (0 waits: waits not timed). */

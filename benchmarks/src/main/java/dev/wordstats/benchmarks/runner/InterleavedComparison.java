@@ -4,6 +4,8 @@ import dev.wordstats.benchmarks.runner.ComparisonFigures.CaseFigures;
 import dev.wordstats.benchmarks.runner.ComparisonFigures.Kind;
 import dev.wordstats.benchmarks.runner.ComparisonFigures.LockFigures;
 import dev.wordstats.benchmarks.runner.ComparisonFigures.Sample;
+import dev.wordstats.comparison.RunOrder;
+import dev.wordstats.numa.carrier.CarrierPinning;
 import dev.wordstats.numa.lock.LockType;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -73,7 +75,7 @@ final class InterleavedComparison {
         int expected = 0;
         for (int repeat = 1; repeat <= line.interleave(); repeat++) {
             for (BenchConfig.Bench bench : benches) {
-                List<String> order = rotated(locksOf(bench, line.locks()), repeat - 1);
+                List<String> order = RunOrder.of(locksOf(bench, line.locks()), repeat - 1);
                 System.out.printf("%n== repeat %d/%d, %s: %s%n", repeat, line.interleave(), bench.name(), order);
                 int position = 0;
                 for (String lock : order) {
@@ -106,7 +108,7 @@ final class InterleavedComparison {
             }
         }
         String loadAfter = MachineDescription.loadAverage();
-        int carriers = carriers();
+        int carriers = CarrierPinning.schedulerParallelism(); // the forks run on this machine too
         List<CaseFigures> cases = ComparisonFigures.of(samples, reference, carriers);
         String title = config.title() == null ? String.valueOf(configFile.getFileName()) : config.title();
         String markdown = markdown(
@@ -144,29 +146,6 @@ final class InterleavedComparison {
         return locks == null || locks.isEmpty()
                 ? Arrays.stream(LockType.values()).map(Enum::name).toList()
                 : locks;
-    }
-
-    /** {@code locks} rotated left by {@code by} places: each repeat starts one lock later. */
-    static List<String> rotated(List<String> locks, int by) {
-        int n = locks.size();
-        List<String> order = new ArrayList<>(n);
-        for (int i = 0; i < n; i++) {
-            order.add(locks.get((i + by) % n));
-        }
-        return order;
-    }
-
-    /** The virtual-thread scheduler's carriers in a fork: its parallelism, as the JDK sets it. */
-    static int carriers() {
-        String configured = System.getProperty("jdk.virtualThreadScheduler.parallelism");
-        if (configured != null) {
-            try {
-                return Math.max(1, Integer.parseInt(configured.strip()));
-            } catch (NumberFormatException e) {
-                // the JDK rejects it too and uses its default
-            }
-        }
-        return Runtime.getRuntime().availableProcessors();
     }
 
     private static boolean positive(Integer value) {
@@ -229,7 +208,7 @@ final class InterleavedComparison {
                 md.append(" ").append(c.params());
             }
             md.append("\n\n");
-            boolean waits = c.locks().stream().anyMatch(l -> !l.waitMaxMs().isEmpty());
+            boolean waits = c.locks().stream().anyMatch(l -> l.waitMaxMs().present());
             md.append("| lock | ")
                     .append(c.unit())
                     .append("/s | ratio to ")
@@ -241,32 +220,32 @@ final class InterleavedComparison {
                 md.append("| ")
                         .append(l.lock())
                         .append(" | ")
-                        .append(l.throughput().format(0))
+                        .append(l.throughput().text("%.0f"))
                         .append(" | ")
-                        .append(l.ratio().format(2))
+                        .append(l.ratio().text("%.2f"))
                         .append(" | ")
                         .append(l.verdict())
                         .append(" | ")
-                        .append(l.fairness().format(2))
+                        .append(l.fairness().text("%.2f"))
                         .append(" | ")
-                        .append(l.crossNodePct().format(1))
+                        .append(l.crossNodePct().text("%.1f"))
                         .append(" |");
                 if (waits) {
                     md.append(' ')
-                            .append(l.waitMaxMs().format(1))
+                            .append(l.waitMaxMs().text("%.1f"))
                             .append(" | ")
-                            .append(l.waitP99Us().format(0))
+                            .append(l.waitP99Us().text("%.0f"))
                             .append(" |");
                 }
                 md.append('\n');
             }
-            if (!c.bound().isEmpty()) {
+            if (c.bound().present()) {
                 md.append("\nSerial floor: at most ")
-                        .append(c.floorThroughput().format(0))
+                        .append(c.floorThroughput().text("%.0f"))
                         .append(' ')
                         .append(c.unit())
                         .append("/s for any lock; bound ")
-                        .append(c.bound().format(2))
+                        .append(c.bound().text("%.2f"))
                         .append(" x ")
                         .append(reference)
                         .append(".\n");

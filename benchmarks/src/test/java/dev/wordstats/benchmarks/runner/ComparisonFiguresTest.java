@@ -58,15 +58,15 @@ class ComparisonFiguresTest {
         assertThat(cases).hasSize(1);
         LockFigures reference = cases.getFirst().locks().getFirst();
         LockFigures handoffFigures = cases.getFirst().locks().get(1);
-        assertThat(reference.verdict()).isEqualTo(Spread.Verdict.REFERENCE);
+        assertThat(reference.verdict()).isEqualTo(ComparisonFigures.Verdict.REFERENCE);
         assertThat(reference.ratio().median()).isEqualTo(1.0);
         // per repeat 1.10, 1.20, 0.95: not the ratio of the medians (110 / 100)
         assertThat(handoffFigures.ratio().median()).isCloseTo(1.10, within(1e-9));
         assertThat(handoffFigures.ratio().min()).isCloseTo(0.95, within(1e-9));
         assertThat(handoffFigures.ratio().max()).isCloseTo(1.20, within(1e-9));
-        assertThat(handoffFigures.verdict()).isEqualTo(Spread.Verdict.NO_MEASURABLE_DIFFERENCE);
+        assertThat(handoffFigures.verdict()).isEqualTo(ComparisonFigures.Verdict.NO_MEASURABLE_DIFFERENCE);
         assertThat(handoffFigures.throughput().median()).isEqualTo(110);
-        assertThat(cases.getFirst().bound().isEmpty()).isTrue(); // no floor was run
+        assertThat(cases.getFirst().bound().present()).isFalse(); // no floor was run
     }
 
     @Test
@@ -91,8 +91,8 @@ class ComparisonFiguresTest {
         List<CaseFigures> cases = ComparisonFigures.of(samples, "UNFAIR_REENTRANT", 2);
 
         assertThat(cases).extracting(c -> c.params().get("scheduler")).containsExactly("default", "per-node");
-        assertThat(cases.get(0).locks().get(1).verdict()).isEqualTo(Spread.Verdict.SLOWER);
-        assertThat(cases.get(1).locks().get(1).verdict()).isEqualTo(Spread.Verdict.FASTER);
+        assertThat(cases.get(0).locks().get(1).verdict()).isEqualTo(ComparisonFigures.Verdict.SLOWER);
+        assertThat(cases.get(1).locks().get(1).verdict()).isEqualTo(ComparisonFigures.Verdict.FASTER);
     }
 
     @Test
@@ -166,7 +166,7 @@ class ComparisonFiguresTest {
         assertThat(locks.get(0).waitP99Us().median()).isEqualTo(140.0);
         assertThat(locks.get(0).crossNodePct().median()).isEqualTo(3.0);
         assertThat(locks.get(1).fairness().median()).isEqualTo(1.0);
-        assertThat(locks.get(1).waitMaxMs().isEmpty()).isTrue();
-        assertThat(locks.get(1).crossNodePct().isEmpty()).isTrue();
+        assertThat(locks.get(1).waitMaxMs().present()).isFalse();
+        assertThat(locks.get(1).crossNodePct().present()).isFalse();
     }
 }

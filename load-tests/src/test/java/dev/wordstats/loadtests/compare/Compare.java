@@ -1,5 +1,6 @@
 package dev.wordstats.loadtests.compare;
 
+import dev.wordstats.comparison.RunOrder;
 import java.io.IOException;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;

@@ -2,6 +2,7 @@ package dev.wordstats.loadtests.compare;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.wordstats.comparison.RunOrder;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -1,5 +1,6 @@
 package dev.wordstats.loadtests.compare;
 
+import dev.wordstats.comparison.Spread;
 import java.awt.Color;
 import java.io.IOException;
 import java.nio.file.Path;

@@ -1,5 +1,6 @@
 package dev.wordstats.loadtests.compare;
 
+import dev.wordstats.comparison.Spread;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;

@@ -2,6 +2,7 @@ package dev.wordstats.loadtests.compare;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.wordstats.comparison.Spread;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;

@@ -60,8 +60,8 @@ public final class CarrierPinning {
         return pinCarriers(topology, schedulerParallelism(), DEFAULT_TIMEOUT);
     }
 
-    /** The default scheduler's parallelism, as the JDK computes it. */
-    static int schedulerParallelism() {
+    /** The default virtual-thread scheduler's parallelism (its number of carriers), as the JDK computes it. */
+    public static int schedulerParallelism() {
         String value = System.getProperty(PARALLELISM_PROPERTY);
         if (value != null) {
             try {

@@ -1,5 +1,6 @@
 package dev.wordstats.numa.lock;
 
+import dev.wordstats.numa.carrier.CarrierPinning;
 import dev.wordstats.numa.topology.NodeLocator;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
@@ -397,15 +398,7 @@ public final class NumaHandoffLock extends NumaHandoffLockL1Pad implements Lock 
 
     /** The virtual-thread scheduler's parallelism: its number of carriers. */
     static int carriers() {
-        String configured = System.getProperty("jdk.virtualThreadScheduler.parallelism");
-        if (configured != null) {
-            try {
-                return Math.max(1, Integer.parseInt(configured.trim()));
-            } catch (NumberFormatException e) {
-                // the JDK rejects it too; fall back to its default
-            }
-        }
-        return Runtime.getRuntime().availableProcessors();
+        return CarrierPinning.schedulerParallelism();
     }
 
     @Override

@@ -1,4 +1,4 @@
-package dev.wordstats.loadtests.compare;
+package dev.wordstats.comparison;
 
 import java.util.ArrayList;
 import java.util.Collections;
@@ -10,12 +10,12 @@ import java.util.List;
  * last after the others warmed it), and a drift over the whole comparison (another job starting,
  * the machine heating up) falls on every lock alike instead of on the last one.
  */
-final class RunOrder {
+public final class RunOrder {
 
     private RunOrder() {}
 
     /** The locks of repeat {@code repeat} (0-based): the list rotated left by {@code repeat}. */
-    static List<String> of(List<String> locks, int repeat) {
+    public static List<String> of(List<String> locks, int repeat) {
         if (repeat < 0) {
             throw new IllegalArgumentException("repeat must not be negative, was " + repeat);
         }

@@ -1,4 +1,4 @@
-package dev.wordstats.loadtests.compare;
+package dev.wordstats.comparison;
 
 import java.util.Arrays;
 import java.util.Collection;
@@ -15,12 +15,12 @@ import java.util.OptionalDouble;
  * @param max the largest value
  * @param count how many values
  */
-record Spread(double median, double min, double max, int count) {
+public record Spread(double median, double min, double max, int count) {
 
-    static final Spread NONE = new Spread(Double.NaN, Double.NaN, Double.NaN, 0);
+    public static final Spread NONE = new Spread(Double.NaN, Double.NaN, Double.NaN, 0);
 
     /** The spread of the present, finite values; {@link #NONE} when there is none. */
-    static Spread of(Collection<OptionalDouble> values) {
+    public static Spread of(Collection<OptionalDouble> values) {
         double[] v = values.stream()
                 .filter(OptionalDouble::isPresent)
                 .mapToDouble(OptionalDouble::getAsDouble)
@@ -35,21 +35,28 @@ record Spread(double median, double min, double max, int count) {
         return new Spread(median, v[0], v[n - 1], n);
     }
 
-    static Spread ofValues(double... values) {
+    /** The spread of {@code values}, leaving out null, NaN and infinite ones (a figure a run did not measure). */
+    public static Spread ofDoubles(Collection<Double> values) {
+        return of(values.stream()
+                .map(v -> v == null ? OptionalDouble.empty() : OptionalDouble.of(v))
+                .toList());
+    }
+
+    public static Spread ofValues(double... values) {
         return of(Arrays.stream(values).mapToObj(OptionalDouble::of).toList());
     }
 
-    boolean present() {
+    public boolean present() {
         return count > 0;
     }
 
     /** Whether the two [min, max] ranges share at least one point. */
-    boolean overlaps(Spread other) {
+    public boolean overlaps(Spread other) {
         return min <= other.max && other.min <= max;
     }
 
     /** "12.3 (11.0–13.9)" with the given format for each number; "n/a" without values. */
-    String text(String format) {
+    public String text(String format) {
         if (!present()) {
             return "n/a";
         }
@@ -62,7 +69,7 @@ record Spread(double median, double min, double max, int count) {
     }
 
     /** The spread with every value multiplied by {@code factor} (unit changes). */
-    Spread times(double factor) {
+    public Spread times(double factor) {
         return present() ? new Spread(median * factor, min * factor, max * factor, count) : this;
     }
 }

@@ -1,4 +1,4 @@
-package dev.wordstats.loadtests.compare;
+package dev.wordstats.comparison;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

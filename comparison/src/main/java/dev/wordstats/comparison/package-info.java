@@ -1,0 +1,7 @@
+/**
+ * What the project's two repeated lock comparisons share: the service comparison in load-tests
+ * (Gatling, {@code -Pcompare}) and the interleaved JMH comparison in benchmarks
+ * ({@code --interleave N}). {@link dev.wordstats.comparison.RunOrder} rotates the locks each
+ * repeat; {@link dev.wordstats.comparison.Spread} is a figure's median and range over the repeats.
+ */
+package dev.wordstats.comparison;
