@@ -32,6 +32,18 @@ class ComparisonFiguresTest {
                 secondary);
     }
 
+    /** A run on the default scheduler without outside work. */
+    static Sample run(
+            int repeat,
+            int position,
+            Kind kind,
+            String lock,
+            double throughput,
+            int threads,
+            Map<String, Double> secondary) {
+        return new Sample(repeat, position, kind, row(lock, throughput, params("default", threads, 0), secondary));
+    }
+
     static Map<String, String> params(String scheduler, int threads, int before) {
         Map<String, String> p = new TreeMap<>();
         p.put("scheduler", scheduler);

@@ -1,7 +1,6 @@
 package dev.wordstats.benchmarks.runner;
 
-import static dev.wordstats.benchmarks.runner.ComparisonFiguresTest.params;
-import static dev.wordstats.benchmarks.runner.ComparisonFiguresTest.row;
+import static dev.wordstats.benchmarks.runner.ComparisonFiguresTest.run;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.wordstats.benchmarks.runner.ComparisonFigures.CaseFigures;
@@ -87,22 +86,12 @@ class InterleavedComparisonTest {
     @Test
     void theReportShowsTheCommandMethodTablesAndBound() {
         List<Sample> samples = List.of(
-                new Sample(
-                        1,
-                        0,
-                        Kind.LOCK,
-                        row("UNFAIR_REENTRANT", 100, params("default", 64, 0), Map.of("fairness", 0.4))),
-                new Sample(
-                        1, 1, Kind.LOCK, row("NUMA_HANDOFF", 120, params("default", 64, 0), Map.of("fairness", 1.0))),
-                new Sample(1, 2, Kind.FLOOR_ALL, row("UNFAIR_REENTRANT", 125, params("default", 1, 0), Map.of())),
-                new Sample(
-                        2, 0, Kind.LOCK, row("NUMA_HANDOFF", 110, params("default", 64, 0), Map.of("fairness", 1.0))),
-                new Sample(
-                        2,
-                        1,
-                        Kind.LOCK,
-                        row("UNFAIR_REENTRANT", 100, params("default", 64, 0), Map.of("fairness", 0.6))),
-                new Sample(2, 2, Kind.FLOOR_ALL, row("UNFAIR_REENTRANT", 127, params("default", 1, 0), Map.of())));
+                run(1, 0, Kind.LOCK, "UNFAIR_REENTRANT", 100, 64, Map.of("fairness", 0.4)),
+                run(1, 1, Kind.LOCK, "NUMA_HANDOFF", 120, 64, Map.of("fairness", 1.0)),
+                run(1, 2, Kind.FLOOR_ALL, "UNFAIR_REENTRANT", 125, 1, Map.of()),
+                run(2, 0, Kind.LOCK, "NUMA_HANDOFF", 110, 64, Map.of("fairness", 1.0)),
+                run(2, 1, Kind.LOCK, "UNFAIR_REENTRANT", 100, 64, Map.of("fairness", 0.6)),
+                run(2, 2, Kind.FLOOR_ALL, "UNFAIR_REENTRANT", 127, 1, Map.of()));
         List<CaseFigures> cases = ComparisonFigures.of(samples, "UNFAIR_REENTRANT", 2);
 
         String md = InterleavedComparison.markdown(
@@ -133,12 +122,8 @@ class InterleavedComparisonTest {
     @Test
     void theCsvHasARowPerRunWithItsRepeatPlaceAndKind() {
         List<Sample> samples = List.of(
-                new Sample(
-                        1,
-                        0,
-                        Kind.LOCK,
-                        row("UNFAIR_REENTRANT", 100, params("default", 64, 0), Map.of("fairness", 0.5))),
-                new Sample(1, 1, Kind.FLOOR_CS, row("UNFAIR_REENTRANT", 200, params("default", 1, 0), Map.of())));
+                run(1, 0, Kind.LOCK, "UNFAIR_REENTRANT", 100, 64, Map.of("fairness", 0.5)),
+                run(1, 1, Kind.FLOOR_CS, "UNFAIR_REENTRANT", 200, 1, Map.of()));
 
         List<String> lines = InterleavedComparison.csv(samples).lines().toList();
 
@@ -153,8 +138,8 @@ class InterleavedComparisonTest {
     @Test
     void verifyFindsMissingRunsAndLocksWithoutSpread() {
         List<Sample> one = List.of(
-                new Sample(1, 0, Kind.LOCK, row("UNFAIR_REENTRANT", 100, params("default", 64, 0), Map.of())),
-                new Sample(1, 1, Kind.LOCK, row("NUMA_HANDOFF", 0, params("default", 64, 0), Map.of())));
+                run(1, 0, Kind.LOCK, "UNFAIR_REENTRANT", 100, 64, Map.of()),
+                run(1, 1, Kind.LOCK, "NUMA_HANDOFF", 0, 64, Map.of()));
         List<CaseFigures> cases = ComparisonFigures.of(one, "UNFAIR_REENTRANT", 2);
 
         List<String> problems = InterleavedComparison.problems(one, 3, cases);
