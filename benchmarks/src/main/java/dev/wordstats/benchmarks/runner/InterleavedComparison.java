@@ -79,30 +79,39 @@ final class InterleavedComparison {
                 System.out.printf("%n== repeat %d/%d, %s: %s%n", repeat, line.interleave(), bench.name(), order);
                 int position = 0;
                 for (String lock : order) {
-                    BenchConfig.Payload payload = bench.payload().forRun(List.of(lock), null, null, null);
                     expected++;
-                    for (ResultRow row : runOne(bench, payload, jmhDir, bench.name() + "-r" + repeat + "-" + lock)) {
-                        samples.add(new Sample(repeat, position, Kind.LOCK, row));
-                    }
-                    position++;
+                    run(
+                            samples,
+                            repeat,
+                            position++,
+                            Kind.LOCK,
+                            bench,
+                            bench.payload().forRun(List.of(lock), null, null, null),
+                            jmhDir,
+                            lock);
                 }
                 if (line.floor() && bench.kind() == BenchmarkKind.CONTENTION) {
                     BenchConfig.Payload p = bench.payload();
-                    for (ResultRow row : runOne(
+                    List<String> ref = List.of(reference);
+                    run(
+                            samples,
+                            repeat,
+                            position++,
+                            Kind.FLOOR_ALL,
                             bench,
-                            p.forRun(List.of(reference), 1, null, null),
+                            p.forRun(ref, 1, null, null),
                             jmhDir,
-                            bench.name() + "-r" + repeat + "-floor")) {
-                        samples.add(new Sample(repeat, position, Kind.FLOOR_ALL, row));
-                    }
+                            "floor");
                     if (positive(p.beforeCpuTokens()) || positive(p.yieldsBefore())) {
-                        for (ResultRow row : runOne(
+                        run(
+                                samples,
+                                repeat,
+                                position,
+                                Kind.FLOOR_CS,
                                 bench,
-                                p.forRun(List.of(reference), 1, 0, 0),
+                                p.forRun(ref, 1, 0, 0),
                                 jmhDir,
-                                bench.name() + "-r" + repeat + "-floor-cs")) {
-                            samples.add(new Sample(repeat, position + 1, Kind.FLOOR_CS, row));
-                        }
+                                "floor-cs");
                     }
                 }
             }
@@ -126,7 +135,7 @@ final class InterleavedComparison {
         Files.writeString(report, markdown);
         Path csv = out.resolve("interleaved.csv");
         Files.writeString(csv, csv(samples));
-        System.out.printf("%n%s%n== wrote %s, %s and %d JMH files%n", markdown, report, csv, expected);
+        System.out.printf("%n%s%n== wrote %s, %s and every run's JMH JSON in %s%n", markdown, report, csv, jmhDir);
 
         if (line.verify()) {
             List<String> problems = problems(samples, expected, cases);
@@ -152,15 +161,23 @@ final class InterleavedComparison {
         return value != null && value > 0;
     }
 
-    private static List<ResultRow> runOne(
-            BenchConfig.Bench bench, BenchConfig.Payload payload, Path jmhDir, String name) throws RunnerException {
+    /** Runs one JMH fork of {@code payload} and adds its results as samples of {@code kind}. */
+    private static void run(
+            List<Sample> samples,
+            int repeat,
+            int position,
+            Kind kind,
+            BenchConfig.Bench bench,
+            BenchConfig.Payload payload,
+            Path jmhDir,
+            String what)
+            throws RunnerException {
         BenchConfig.Bench one = new BenchConfig.Bench(bench.name(), bench.benchmark(), payload);
-        List<ResultRow> rows = new ArrayList<>();
-        for (RunResult result : BenchRunner.runWaitingForJmhLock(
-                JmhOptions.of(one, jmhDir.resolve(name + ".json")).build())) {
-            rows.add(ResultRows.row(one, result));
+        Path json = jmhDir.resolve(bench.name() + "-r" + repeat + "-" + what + ".json");
+        for (RunResult result :
+                BenchRunner.runWaitingForJmhLock(JmhOptions.of(one, json).build())) {
+            samples.add(new Sample(repeat, position, kind, ResultRows.row(one, result)));
         }
-        return rows;
     }
 
     static String markdown(
