@@ -34,6 +34,8 @@ public class ContentionMetrics {
     public double fairness;
     public double crossNodePct;
     public double csNanos;
+    public double carrierBusyCpus;
+    public double carrierWaitPct;
 
     @Setup(Level.Iteration)
     public void reset() {
@@ -43,5 +45,7 @@ public class ContentionMetrics {
         fairness = 0;
         crossNodePct = 0;
         csNanos = 0;
+        carrierBusyCpus = 0;
+        carrierWaitPct = 0;
     }
 }

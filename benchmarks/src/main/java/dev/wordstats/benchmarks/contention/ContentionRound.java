@@ -2,6 +2,8 @@ package dev.wordstats.benchmarks.contention;
 
 import dev.wordstats.numa.lock.Guard;
 import dev.wordstats.numa.topology.NodeLocator;
+import java.nio.file.Path;
+import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.LockSupport;
@@ -62,6 +64,9 @@ final class ContentionRound {
     private volatile boolean windowOpen =
             true; // cleared by the first worker to finish its share; read by all after each action
     private volatile Throwable failure; // set by a worker that threw; read by run() after done
+    private List<Path> carrierTasks = List.of(); // set by start(), read by report()
+    private CarrierTimes carriersAtStart = CarrierTimes.UNAVAILABLE; // set by start(), read by report()
+    private long startNanos; // set by start(), read by report()
 
     private int lastOwnerNode = -1; // guarded by guard: the node of the previous runner, -1 before the first
     private long handoffs; // guarded by guard
@@ -135,6 +140,9 @@ final class ContentionRound {
             thread.start();
         }
         ready.await();
+        carrierTasks = CarrierTimes.carrierTasks();
+        carriersAtStart = CarrierTimes.read(carrierTasks); // every thread parked: the carriers are idle
+        startNanos = System.nanoTime();
     }
 
     /**
@@ -178,6 +186,10 @@ final class ContentionRound {
         // No window: a thread did its whole share before another had done one action, as unfair as it gets.
         metrics.fairness = windowStarted ? JainIndex.of(shares) : 1.0 / shares.length;
         metrics.crossNodePct = handoffs == 0 ? 0 : 100.0 * crossNodeHandoffs / handoffs;
+        long wall = System.nanoTime() - startNanos;
+        CarrierTimes carriersNow = CarrierTimes.read(carrierTasks);
+        metrics.carrierBusyCpus = carriersNow.busyCpusSince(carriersAtStart, wall);
+        metrics.carrierWaitPct = carriersNow.waitingPctSince(carriersAtStart, wall);
         if (recordWaits) {
             Histogram all = new Histogram(MAX_RECORDED_WAIT_NANOS, 2);
             for (Worker worker : workers) {

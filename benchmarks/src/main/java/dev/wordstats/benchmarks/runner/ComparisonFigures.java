@@ -90,6 +90,9 @@ final class ComparisonFigures {
      * @param crossNodePct cross-node handoffs, %
      * @param waitMaxMs the longest wait of a round (mean over the fork's rounds), ms
      * @param waitP99Us the 99th-percentile wait (mean over the rounds), µs
+     * @param carrierBusyCpus CPUs' worth of time the carriers ran during a round (mean over the rounds)
+     * @param carrierWaitPct percent of the carriers' time spent runnable but kept off a CPU by the
+     *     operating system (mean over the rounds): the machine's share in a slow round or a long wait
      */
     record LockFigures(
             String lock,
@@ -99,7 +102,9 @@ final class ComparisonFigures {
             Spread fairness,
             Spread crossNodePct,
             Spread waitMaxMs,
-            Spread waitP99Us) {}
+            Spread waitP99Us,
+            Spread carrierBusyCpus,
+            Spread carrierWaitPct) {}
 
     /**
      * One case: a bench with one set of parameters (a config's comma-separated values make several).
@@ -169,6 +174,8 @@ final class ComparisonFigures {
             List<Double> crossNode = new ArrayList<>();
             List<Double> waitMax = new ArrayList<>();
             List<Double> waitP99 = new ArrayList<>();
+            List<Double> busy = new ArrayList<>();
+            List<Double> preempted = new ArrayList<>();
             entry.getValue().forEach((repeat, row) -> {
                 throughput.add(row.throughput());
                 ResultRow against = ref.get(repeat);
@@ -179,6 +186,8 @@ final class ComparisonFigures {
                 crossNode.add(secondary(row, "crossNodePct", 1));
                 waitMax.add(secondary(row, "waitMaxUs", 1e-3));
                 waitP99.add(secondary(row, "waitP99Us", 1));
+                busy.add(secondary(row, "carrierBusyCpus", 1));
+                preempted.add(secondary(row, "carrierWaitPct", 1));
             });
             Spread ratios = Spread.ofDoubles(ratio);
             locks.add(new LockFigures(
@@ -189,7 +198,9 @@ final class ComparisonFigures {
                     Spread.ofDoubles(fairness),
                     Spread.ofDoubles(crossNode),
                     Spread.ofDoubles(waitMax),
-                    Spread.ofDoubles(waitP99)));
+                    Spread.ofDoubles(waitP99),
+                    Spread.ofDoubles(busy),
+                    Spread.ofDoubles(preempted)));
         }
         List<Double> best = new ArrayList<>();
         List<Double> bound = new ArrayList<>();

@@ -209,8 +209,11 @@ final class InterleavedComparison {
                 .append(reference)
                 .append("'s in the same repeat (> 1: faster); each figure is the median of the")
                 .append(" repeats (min–max). A lock is called faster or slower only when every repeat agrees,")
-                .append(" else \"no measurable difference\". Jain, cross-node, longest wait and p99 are each the")
-                .append(" mean over a fork's measured rounds, then the median over the repeats.\n");
+                .append(" else \"no measurable difference\". Jain, cross-node, longest wait, p99 and the carrier")
+                .append(" figures are each the mean over a fork's measured rounds, then the median over the")
+                .append(" repeats. Carriers busy: CPUs' worth of time the carrier threads ran; carriers preempted:")
+                .append(" the share of their time they were runnable but kept off a CPU")
+                .append(" by other threads or processes (Linux schedstat): time no lock can use.\n");
         md.append("- Serial floor: ")
                 .append(reference)
                 .append(" with one thread (and without the outside work), ")
@@ -231,8 +234,15 @@ final class InterleavedComparison {
                     .append("/s | ratio to ")
                     .append(reference)
                     .append(" | verdict | Jain | cross-node % |");
-            md.append(waits ? " longest wait ms | p99 wait µs |\n" : "\n");
-            md.append("|---|---:|---:|---|---:|---:|").append(waits ? "---:|---:|\n" : "\n");
+            boolean carrierTimes =
+                    c.locks().stream().anyMatch(l -> l.carrierWaitPct().present());
+            md.append(waits ? " longest wait ms | p99 wait µs |" : "")
+                    .append(carrierTimes ? " carriers busy (CPUs) | carriers preempted % |" : "")
+                    .append('\n');
+            md.append("|---|---:|---:|---|---:|---:|")
+                    .append(waits ? "---:|---:|" : "")
+                    .append(carrierTimes ? "---:|---:|" : "")
+                    .append('\n');
             for (LockFigures l : c.locks()) {
                 md.append("| ")
                         .append(l.lock())
@@ -254,6 +264,13 @@ final class InterleavedComparison {
                             .append(l.waitP99Us().text("%.0f"))
                             .append(" |");
                 }
+                if (carrierTimes) {
+                    md.append(' ')
+                            .append(l.carrierBusyCpus().text("%.2f"))
+                            .append(" | ")
+                            .append(l.carrierWaitPct().text("%.1f"))
+                            .append(" |");
+                }
                 md.append('\n');
             }
             if (c.bound().present()) {
@@ -273,7 +290,7 @@ final class InterleavedComparison {
 
     static String csv(List<Sample> samples) {
         StringBuilder csv = new StringBuilder(
-                "repeat,position,kind,bench,params,lock,score,scoreUnit,throughput,unit,fairness,crossNodePct,waitMaxUs,waitP99Us\n");
+                "repeat,position,kind,bench,params,lock,score,scoreUnit,throughput,unit,fairness,crossNodePct,waitMaxUs,waitP99Us,carrierBusyCpus,carrierWaitPct\n");
         for (Sample s : samples) {
             ResultRow r = s.row();
             csv.append(s.repeat())
@@ -305,6 +322,10 @@ final class InterleavedComparison {
                     .append(number(r.secondary().get("waitMaxUs")))
                     .append(',')
                     .append(number(r.secondary().get("waitP99Us")))
+                    .append(',')
+                    .append(number(r.secondary().get("carrierBusyCpus")))
+                    .append(',')
+                    .append(number(r.secondary().get("carrierWaitPct")))
                     .append('\n');
         }
         return csv.toString();

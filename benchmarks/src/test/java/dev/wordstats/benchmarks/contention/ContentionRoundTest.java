@@ -42,6 +42,12 @@ class ContentionRoundTest {
         assertThat(metrics.waitP99Us).isGreaterThanOrEqualTo(metrics.waitP50Us);
         assertThat(metrics.waitP50Us).isPositive();
         assertThat(metrics.crossNodePct).isZero();
+        if (CarrierTimes.read(CarrierTimes.carrierTasks()).available()) { // Linux with scheduler statistics
+            assertThat(metrics.carrierBusyCpus).isPositive();
+            assertThat(metrics.carrierWaitPct).isBetween(0.0, 100.0);
+        } else {
+            assertThat(metrics.carrierBusyCpus).isNaN();
+        }
     }
 
     /**

@@ -160,7 +160,19 @@ class ComparisonFiguresTest {
                                 "UNFAIR_REENTRANT",
                                 100,
                                 params("default", 64, 0),
-                                Map.of("fairness", 0.5, "crossNodePct", 3.0, "waitMaxUs", 6500.0, "waitP99Us", 140.0))),
+                                Map.of(
+                                        "fairness",
+                                        0.5,
+                                        "crossNodePct",
+                                        3.0,
+                                        "waitMaxUs",
+                                        6500.0,
+                                        "waitP99Us",
+                                        140.0,
+                                        "carrierBusyCpus",
+                                        1.75,
+                                        "carrierWaitPct",
+                                        2.5))),
                 new Sample(
                         1,
                         1,
@@ -180,5 +192,8 @@ class ComparisonFiguresTest {
         assertThat(locks.get(1).fairness().median()).isEqualTo(1.0);
         assertThat(locks.get(1).waitMaxMs().present()).isFalse();
         assertThat(locks.get(1).crossNodePct().present()).isFalse();
+        assertThat(locks.get(0).carrierBusyCpus().median()).isEqualTo(1.75);
+        assertThat(locks.get(0).carrierWaitPct().median()).isEqualTo(2.5);
+        assertThat(locks.get(1).carrierWaitPct().present()).isFalse(); // not measured (not Linux)
     }
 }

@@ -120,6 +120,40 @@ class InterleavedComparisonTest {
     }
 
     @Test
+    void theReportShowsWhatTheMachineDidWithTheCarriersWhenMeasured() {
+        List<Sample> samples = List.of(
+                run(
+                        1,
+                        0,
+                        Kind.LOCK,
+                        "UNFAIR_REENTRANT",
+                        100,
+                        64,
+                        Map.of("carrierBusyCpus", 1.9, "carrierWaitPct", 4.0)),
+                run(1, 1, Kind.LOCK, "NUMA_HANDOFF", 120, 64, Map.of("carrierBusyCpus", 1.7, "carrierWaitPct", 9.5)),
+                run(2, 0, Kind.LOCK, "NUMA_HANDOFF", 110, 64, Map.of("carrierBusyCpus", 1.9, "carrierWaitPct", 0.5)),
+                run(
+                        2,
+                        1,
+                        Kind.LOCK,
+                        "UNFAIR_REENTRANT",
+                        100,
+                        64,
+                        Map.of("carrierBusyCpus", 2.0, "carrierWaitPct", 1.0)));
+        List<CaseFigures> cases = ComparisonFigures.of(samples, "UNFAIR_REENTRANT", 2);
+
+        String md = InterleavedComparison.markdown(
+                "Targets", "cmd", "2 CPUs", "t0 to t1", "1.0", "1.2", 2, "UNFAIR_REENTRANT", 2, cases);
+
+        assertThat(md)
+                .contains("| cross-node % | carriers busy (CPUs) | carriers preempted % |\n")
+                .contains("|---|---:|---:|---|---:|---:|---:|---:|\n")
+                .contains("| NUMA_HANDOFF | 115 (110–120) | 1.15 (1.10–1.20) | faster | n/a | n/a | 1.80 (1.70–1.90)"
+                        + " | 5.0 (0.5–9.5) |")
+                .contains("kept off a CPU by other threads or processes");
+    }
+
+    @Test
     void theCsvHasARowPerRunWithItsRepeatPlaceAndKind() {
         List<Sample> samples = List.of(
                 run(1, 0, Kind.LOCK, "UNFAIR_REENTRANT", 100, 64, Map.of("fairness", 0.5)),
@@ -131,7 +165,7 @@ class InterleavedComparisonTest {
         assertThat(lines.get(0)).startsWith("repeat,position,kind,bench,params,lock,score");
         assertThat(lines.get(1))
                 .startsWith("1,0,lock,half,\"{")
-                .contains(",UNFAIR_REENTRANT,10.0000,ms/op,100.0000,actions,0.5000,,,");
+                .contains(",UNFAIR_REENTRANT,10.0000,ms/op,100.0000,actions,0.5000,,,,,");
         assertThat(lines.get(2)).startsWith("1,1,floor_cs,half,").contains("threads=1");
     }
 
