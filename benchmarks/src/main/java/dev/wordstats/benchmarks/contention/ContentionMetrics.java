@@ -22,6 +22,11 @@ import org.openjdk.jmh.annotations.State;
  * <li>{@code csNanos}: the critical section's length with no lock and no contention, measured in
  * the same JVM before the run: the runner's critical-section efficiency is
  * {@code throughput x csNanos}.</li>
+ * <li>{@code carrierBusyCpus}, {@code carrierWaitPct}: what the operating system did with the
+ * carrier threads during the invocation ({@link CarrierTimes}): CPUs' worth of time they ran, and
+ * the percent of their time they were runnable but kept off a CPU by other threads or processes.
+ * NaN where Linux's scheduler statistics are missing. A round whose carriers were preempted for
+ * milliseconds has long waits whatever the lock.</li>
  * </ul>
  */
 @State(Scope.Thread)
