@@ -22,8 +22,8 @@ import java.util.List;
  * missing (not Linux, or a kernel without scheduler statistics) every figure is NaN.
  *
  * @param onCpuNanos   nanoseconds the carriers ran on a CPU, summed over the carriers
- * @param waitingNanos nanoseconds the carriers were runnable but not running (waiting for a CPU,
- *                     preempted), summed over the carriers
+ * @param waitingNanos nanoseconds the carriers were runnable but not running (preempted, or woken
+ *                     and waiting for a CPU), summed over the carriers
  * @param carriers     the number of carrier threads found
  */
 record CarrierTimes(long onCpuNanos, long waitingNanos, int carriers) {
@@ -116,8 +116,8 @@ record CarrierTimes(long onCpuNanos, long waitingNanos, int carriers) {
 
     /**
      * Percent of {@code wallNanos} x carriers that the carriers spent runnable but off a CPU
-     * (preempted by other threads or processes) from {@code start} to this reading. NaN when a
-     * reading is missing.
+     * (preempted by other threads or processes, or woken and not yet running) from {@code start} to
+     * this reading. NaN when a reading is missing.
      */
     double waitingPctSince(CarrierTimes start, long wallNanos) {
         if (!available() || !start.available() || wallNanos <= 0) {

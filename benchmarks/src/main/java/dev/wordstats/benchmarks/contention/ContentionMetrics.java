@@ -24,8 +24,9 @@ import org.openjdk.jmh.annotations.State;
  * {@code throughput x csNanos}.</li>
  * <li>{@code carrierBusyCpus}, {@code carrierWaitPct}: what the operating system did with the
  * carrier threads during the invocation ({@link CarrierTimes}): CPUs' worth of time they ran, and
- * the percent of their time they were runnable but kept off a CPU by other threads or processes.
- * NaN where Linux's scheduler statistics are missing. A round whose carriers were preempted for
+ * the percent of their time they were runnable but waiting for a CPU: preempted by other threads or
+ * processes, or just woken and not yet running. NaN where Linux's scheduler statistics are missing.
+ * A round whose carriers were preempted for
  * milliseconds has long waits whatever the lock.</li>
  * </ul>
  */

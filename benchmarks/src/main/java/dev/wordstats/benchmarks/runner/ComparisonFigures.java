@@ -90,9 +90,12 @@ final class ComparisonFigures {
      * @param crossNodePct cross-node handoffs, %
      * @param waitMaxMs the longest wait of a round (mean over the fork's rounds), ms
      * @param waitP99Us the 99th-percentile wait (mean over the rounds), µs
+     * @param waitMaxQuietMs the longest wait over the fork's quiet rounds (median; see
+     *     {@link ResultRows#QUIET_WAITING_PCT}), ms
+     * @param quietRounds how many rounds were quiet, over every repeat
      * @param carrierBusyCpus CPUs' worth of time the carriers ran during a round (mean over the rounds)
-     * @param carrierWaitPct percent of the carriers' time spent runnable but kept off a CPU by the
-     *     operating system (mean over the rounds): the machine's share in a slow round or a long wait
+     * @param carrierWaitPct percent of the carriers' time spent runnable but not on a CPU, preempted or
+     *     just woken (mean over the rounds): the machine's share in a slow round or a long wait
      */
     record LockFigures(
             String lock,
@@ -103,6 +106,8 @@ final class ComparisonFigures {
             Spread crossNodePct,
             Spread waitMaxMs,
             Spread waitP99Us,
+            Spread waitMaxQuietMs,
+            int quietRounds,
             Spread carrierBusyCpus,
             Spread carrierWaitPct) {}
 
@@ -174,6 +179,8 @@ final class ComparisonFigures {
             List<Double> crossNode = new ArrayList<>();
             List<Double> waitMax = new ArrayList<>();
             List<Double> waitP99 = new ArrayList<>();
+            List<Double> waitMaxQuiet = new ArrayList<>();
+            int[] quietRounds = {0};
             List<Double> busy = new ArrayList<>();
             List<Double> preempted = new ArrayList<>();
             entry.getValue().forEach((repeat, row) -> {
@@ -186,6 +193,9 @@ final class ComparisonFigures {
                 crossNode.add(secondary(row, "crossNodePct", 1));
                 waitMax.add(secondary(row, "waitMaxUs", 1e-3));
                 waitP99.add(secondary(row, "waitP99Us", 1));
+                waitMaxQuiet.add(secondary(row, "waitMaxUsQuiet", 1e-3));
+                quietRounds[0] +=
+                        row.secondary().getOrDefault("quietRounds", 0.0).intValue();
                 busy.add(secondary(row, "carrierBusyCpus", 1));
                 preempted.add(secondary(row, "carrierWaitPct", 1));
             });
@@ -199,6 +209,8 @@ final class ComparisonFigures {
                     Spread.ofDoubles(crossNode),
                     Spread.ofDoubles(waitMax),
                     Spread.ofDoubles(waitP99),
+                    Spread.ofDoubles(waitMaxQuiet),
+                    quietRounds[0],
                     Spread.ofDoubles(busy),
                     Spread.ofDoubles(preempted)));
         }

@@ -211,9 +211,12 @@ final class InterleavedComparison {
                 .append(" repeats (min–max). A lock is called faster or slower only when every repeat agrees,")
                 .append(" else \"no measurable difference\". Jain, cross-node, longest wait, p99 and the carrier")
                 .append(" figures are each the mean over a fork's measured rounds, then the median over the")
-                .append(" repeats. Carriers busy: CPUs' worth of time the carrier threads ran; carriers preempted:")
-                .append(" the share of their time they were runnable but kept off a CPU")
-                .append(" by other threads or processes (Linux schedstat): time no lock can use.\n");
+                .append(" repeats. Carriers busy: CPUs' worth of time the carrier threads ran; carriers waiting:")
+                .append(" the share of their time they were runnable but not on a CPU (Linux schedstat): preempted")
+                .append(" by other threads or processes, or woken and not yet running. A round's longest wait rises")
+                .append(" with that share whatever the lock; \"quiet rounds\" are those whose carriers waited")
+                .append(" less than 1% of their time, and the figure is the median over a fork's quiet")
+                .append(" rounds, then over the repeats, \"in N\" quiet rounds in all.\n");
         md.append("- Serial floor: ")
                 .append(reference)
                 .append(" with one thread (and without the outside work), ")
@@ -236,11 +239,14 @@ final class InterleavedComparison {
                     .append(" | verdict | Jain | cross-node % |");
             boolean carrierTimes =
                     c.locks().stream().anyMatch(l -> l.carrierWaitPct().present());
+            boolean quiet = c.locks().stream().anyMatch(l -> l.quietRounds() > 0);
             md.append(waits ? " longest wait ms | p99 wait µs |" : "")
-                    .append(carrierTimes ? " carriers busy (CPUs) | carriers preempted % |" : "")
+                    .append(waits && quiet ? " longest wait, quiet rounds ms |" : "")
+                    .append(carrierTimes ? " carriers busy (CPUs) | carriers waiting % |" : "")
                     .append('\n');
             md.append("|---|---:|---:|---|---:|---:|")
                     .append(waits ? "---:|---:|" : "")
+                    .append(waits && quiet ? "---:|" : "")
                     .append(carrierTimes ? "---:|---:|" : "")
                     .append('\n');
             for (LockFigures l : c.locks()) {
@@ -263,6 +269,14 @@ final class InterleavedComparison {
                             .append(" | ")
                             .append(l.waitP99Us().text("%.0f"))
                             .append(" |");
+                    if (quiet) {
+                        md.append(' ')
+                                .append(
+                                        l.quietRounds() == 0
+                                                ? "no quiet round"
+                                                : l.waitMaxQuietMs().text("%.1f") + " in " + l.quietRounds())
+                                .append(" |");
+                    }
                 }
                 if (carrierTimes) {
                     md.append(' ')
@@ -290,7 +304,7 @@ final class InterleavedComparison {
 
     static String csv(List<Sample> samples) {
         StringBuilder csv = new StringBuilder(
-                "repeat,position,kind,bench,params,lock,score,scoreUnit,throughput,unit,fairness,crossNodePct,waitMaxUs,waitP99Us,carrierBusyCpus,carrierWaitPct\n");
+                "repeat,position,kind,bench,params,lock,score,scoreUnit,throughput,unit,fairness,crossNodePct,waitMaxUs,waitP99Us,waitMaxUsQuiet,quietRounds,carrierBusyCpus,carrierWaitPct\n");
         for (Sample s : samples) {
             ResultRow r = s.row();
             csv.append(s.repeat())
@@ -322,6 +336,10 @@ final class InterleavedComparison {
                     .append(number(r.secondary().get("waitMaxUs")))
                     .append(',')
                     .append(number(r.secondary().get("waitP99Us")))
+                    .append(',')
+                    .append(number(r.secondary().get("waitMaxUsQuiet")))
+                    .append(',')
+                    .append(number(r.secondary().get("quietRounds")))
                     .append(',')
                     .append(number(r.secondary().get("carrierBusyCpus")))
                     .append(',')

@@ -1,5 +1,8 @@
 package dev.wordstats.benchmarks.runner;
 
+import dev.wordstats.comparison.Spread;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import org.openjdk.jmh.annotations.Mode;
@@ -37,6 +40,7 @@ final class ResultRows {
             secondary.put("sampleP50", primary.getStatistics().getPercentile(50));
             secondary.put("sampleMin", primary.getStatistics().getMin());
         }
+        quietRounds(rounds(result), secondary);
         Double csNanos = secondary.get("csNanos");
         double efficiency = csNanos == null ? Double.NaN : throughput * csNanos * 1e-9;
         return new ResultRow(
@@ -53,6 +57,56 @@ final class ResultRows {
                 Double.NaN,
                 efficiency,
                 secondary);
+    }
+
+    /**
+     * A round counts as quiet when its carriers were runnable but off their CPUs for less than this
+     * share of their time (percent; {@code carrierWaitPct}).
+     */
+    static final double QUIET_WAITING_PCT = 1.0;
+
+    /**
+     * Adds {@code waitMaxUsQuiet}, the median of the longest wait over the quiet rounds (see
+     * {@link #QUIET_WAITING_PCT}), and {@code quietRounds}, their number, when waits were timed and
+     * the carriers' times measured. A round's longest wait rises with the carriers' waiting share
+     * whatever the lock; the quiet rounds show what the lock does when the machine leaves it alone.
+     */
+    static void quietRounds(List<Map<String, Double>> rounds, Map<String, Double> secondary) {
+        List<Double> longest = new ArrayList<>();
+        int measured = 0;
+        for (Map<String, Double> round : rounds) {
+            Double waiting = round.get("carrierWaitPct");
+            Double waitMax = round.get("waitMaxUs");
+            if (waiting == null || waitMax == null || !(waitMax > 0) || !Double.isFinite(waiting)) {
+                continue; // waits not timed, or the carriers' times not measured
+            }
+            measured++;
+            if (waiting < QUIET_WAITING_PCT) {
+                longest.add(waitMax);
+            }
+        }
+        if (measured > 0) {
+            secondary.put("quietRounds", (double) longest.size());
+            Spread spread = Spread.ofDoubles(longest);
+            if (spread.present()) {
+                secondary.put("waitMaxUsQuiet", spread.median());
+            }
+        }
+    }
+
+    /** Each measured iteration's secondary results, by name, over every fork. */
+    static List<Map<String, Double>> rounds(RunResult result) {
+        List<Map<String, Double>> rounds = new ArrayList<>();
+        for (BenchmarkResult fork : result.getBenchmarkResults()) {
+            for (IterationResult iteration : fork.getIterationResults()) {
+                Map<String, Double> round = new TreeMap<>();
+                iteration
+                        .getSecondaryResults()
+                        .forEach((name, value) -> round.put(name, ((Result<?>) value).getScore()));
+                rounds.add(round);
+            }
+        }
+        return rounds;
     }
 
     /**

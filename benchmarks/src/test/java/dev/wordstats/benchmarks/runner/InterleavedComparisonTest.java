@@ -146,11 +146,31 @@ class InterleavedComparisonTest {
                 "Targets", "cmd", "2 CPUs", "t0 to t1", "1.0", "1.2", 2, "UNFAIR_REENTRANT", 2, cases);
 
         assertThat(md)
-                .contains("| cross-node % | carriers busy (CPUs) | carriers preempted % |\n")
+                .contains("| cross-node % | carriers busy (CPUs) | carriers waiting % |\n")
                 .contains("|---|---:|---:|---|---:|---:|---:|---:|\n")
                 .contains("| NUMA_HANDOFF | 115 (110–120) | 1.15 (1.10–1.20) | faster | n/a | n/a | 1.80 (1.70–1.90)"
                         + " | 5.0 (0.5–9.5) |")
-                .contains("kept off a CPU by other threads or processes");
+                .contains("preempted by other threads or processes, or woken and not yet running");
+    }
+
+    @Test
+    void theReportShowsTheLongestWaitOfQuietRoundsBesideTheMean() {
+        Map<String, Double> quiet =
+                Map.of("waitMaxUs", 6_000.0, "waitP99Us", 800.0, "waitMaxUsQuiet", 1_500.0, "quietRounds", 2.0);
+        Map<String, Double> noQuiet = Map.of("waitMaxUs", 9_000.0, "waitP99Us", 1_500.0, "quietRounds", 0.0);
+        List<Sample> samples = List.of(
+                run(1, 0, Kind.LOCK, "UNFAIR_REENTRANT", 100, 64, noQuiet),
+                run(1, 1, Kind.LOCK, "NUMA_HANDOFF", 120, 64, quiet));
+        List<CaseFigures> cases = ComparisonFigures.of(samples, "UNFAIR_REENTRANT", 2);
+
+        String md = InterleavedComparison.markdown(
+                "Targets", "cmd", "2 CPUs", "t0 to t1", "1.0", "1.2", 1, "UNFAIR_REENTRANT", 2, cases);
+
+        assertThat(md)
+                .contains("| longest wait ms | p99 wait µs | longest wait, quiet rounds ms |\n")
+                .contains("| NUMA_HANDOFF | 120 | 1.20 | faster | n/a | n/a | 6.0 | 800 | 1.5 in 2 |\n")
+                .contains("| UNFAIR_REENTRANT | 100 | 1.00 | reference | n/a | n/a | 9.0 | 1500 | no quiet round |\n")
+                .contains("waited less than 1% of their time");
     }
 
     @Test
@@ -165,7 +185,7 @@ class InterleavedComparisonTest {
         assertThat(lines.get(0)).startsWith("repeat,position,kind,bench,params,lock,score");
         assertThat(lines.get(1))
                 .startsWith("1,0,lock,half,\"{")
-                .contains(",UNFAIR_REENTRANT,10.0000,ms/op,100.0000,actions,0.5000,,,,,");
+                .contains(",UNFAIR_REENTRANT,10.0000,ms/op,100.0000,actions,0.5000,,,,,,,");
         assertThat(lines.get(2)).startsWith("1,1,floor_cs,half,").contains("threads=1");
     }
 
