@@ -232,60 +232,47 @@ final class InterleavedComparison {
             }
             md.append("\n\n");
             boolean waits = c.locks().stream().anyMatch(l -> l.waitMaxMs().present());
-            md.append("| lock | ")
-                    .append(c.unit())
-                    .append("/s | ratio to ")
-                    .append(reference)
-                    .append(" | verdict | Jain | cross-node % |");
+            boolean quiet = waits && c.locks().stream().anyMatch(l -> l.quietRounds() > 0);
             boolean carrierTimes =
                     c.locks().stream().anyMatch(l -> l.carrierWaitPct().present());
-            boolean quiet = c.locks().stream().anyMatch(l -> l.quietRounds() > 0);
-            md.append(waits ? " longest wait ms | p99 wait µs |" : "")
-                    .append(waits && quiet ? " longest wait, quiet rounds ms |" : "")
-                    .append(carrierTimes ? " carriers busy (CPUs) | carriers waiting % |" : "")
-                    .append('\n');
-            md.append("|---|---:|---:|---|---:|---:|")
-                    .append(waits ? "---:|---:|" : "")
-                    .append(waits && quiet ? "---:|" : "")
-                    .append(carrierTimes ? "---:|---:|" : "")
+            List<String> header = new ArrayList<>(
+                    List.of("lock", c.unit() + "/s", "ratio to " + reference, "verdict", "Jain", "cross-node %"));
+            if (waits) {
+                header.addAll(List.of("longest wait ms", "p99 wait µs"));
+            }
+            if (quiet) {
+                header.add("longest wait, quiet rounds ms");
+            }
+            if (carrierTimes) {
+                header.addAll(List.of("carriers busy (CPUs)", "carriers waiting %"));
+            }
+            tableRow(md, header);
+            md.append("|---|---:|---:|---|")
+                    .append("---:|".repeat(header.size() - 4))
                     .append('\n');
             for (LockFigures l : c.locks()) {
-                md.append("| ")
-                        .append(l.lock())
-                        .append(" | ")
-                        .append(l.throughput().text("%.0f"))
-                        .append(" | ")
-                        .append(l.ratio().text("%.2f"))
-                        .append(" | ")
-                        .append(l.verdict())
-                        .append(" | ")
-                        .append(l.fairness().text("%.2f"))
-                        .append(" | ")
-                        .append(l.crossNodePct().text("%.1f"))
-                        .append(" |");
+                List<String> cells = new ArrayList<>(List.of(
+                        l.lock(),
+                        l.throughput().text("%.0f"),
+                        l.ratio().text("%.2f"),
+                        l.verdict().toString(),
+                        l.fairness().text("%.2f"),
+                        l.crossNodePct().text("%.1f")));
                 if (waits) {
-                    md.append(' ')
-                            .append(l.waitMaxMs().text("%.1f"))
-                            .append(" | ")
-                            .append(l.waitP99Us().text("%.0f"))
-                            .append(" |");
-                    if (quiet) {
-                        md.append(' ')
-                                .append(
-                                        l.quietRounds() == 0
-                                                ? "no quiet round"
-                                                : l.waitMaxQuietMs().text("%.1f") + " in " + l.quietRounds())
-                                .append(" |");
-                    }
+                    cells.addAll(
+                            List.of(l.waitMaxMs().text("%.1f"), l.waitP99Us().text("%.0f")));
+                }
+                if (quiet) {
+                    cells.add(
+                            l.quietRounds() == 0
+                                    ? "no quiet round"
+                                    : l.waitMaxQuietMs().text("%.1f") + " in " + l.quietRounds());
                 }
                 if (carrierTimes) {
-                    md.append(' ')
-                            .append(l.carrierBusyCpus().text("%.2f"))
-                            .append(" | ")
-                            .append(l.carrierWaitPct().text("%.1f"))
-                            .append(" |");
+                    cells.addAll(List.of(
+                            l.carrierBusyCpus().text("%.2f"), l.carrierWaitPct().text("%.1f")));
                 }
-                md.append('\n');
+                tableRow(md, cells);
             }
             if (c.bound().present()) {
                 md.append("\nSerial floor: at most ")
@@ -300,6 +287,11 @@ final class InterleavedComparison {
             }
         }
         return md.toString();
+    }
+
+    /** One Markdown table row: {@code | a | b | c |}. */
+    private static void tableRow(StringBuilder md, List<String> cells) {
+        md.append("| ").append(String.join(" | ", cells)).append(" |\n");
     }
 
     static String csv(List<Sample> samples) {

@@ -140,10 +140,7 @@ class InterleavedComparisonTest {
                         100,
                         64,
                         Map.of("carrierBusyCpus", 2.0, "carrierWaitPct", 1.0)));
-        List<CaseFigures> cases = ComparisonFigures.of(samples, "UNFAIR_REENTRANT", 2);
-
-        String md = InterleavedComparison.markdown(
-                "Targets", "cmd", "2 CPUs", "t0 to t1", "1.0", "1.2", 2, "UNFAIR_REENTRANT", 2, cases);
+        String md = report(samples, 2);
 
         assertThat(md)
                 .contains("| cross-node % | carriers busy (CPUs) | carriers waiting % |\n")
@@ -161,16 +158,20 @@ class InterleavedComparisonTest {
         List<Sample> samples = List.of(
                 run(1, 0, Kind.LOCK, "UNFAIR_REENTRANT", 100, 64, noQuiet),
                 run(1, 1, Kind.LOCK, "NUMA_HANDOFF", 120, 64, quiet));
-        List<CaseFigures> cases = ComparisonFigures.of(samples, "UNFAIR_REENTRANT", 2);
-
-        String md = InterleavedComparison.markdown(
-                "Targets", "cmd", "2 CPUs", "t0 to t1", "1.0", "1.2", 1, "UNFAIR_REENTRANT", 2, cases);
+        String md = report(samples, 1);
 
         assertThat(md)
                 .contains("| longest wait ms | p99 wait µs | longest wait, quiet rounds ms |\n")
                 .contains("| NUMA_HANDOFF | 120 | 1.20 | faster | n/a | n/a | 6.0 | 800 | 1.5 in 2 |\n")
                 .contains("| UNFAIR_REENTRANT | 100 | 1.00 | reference | n/a | n/a | 9.0 | 1500 | no quiet round |\n")
                 .contains("waited less than 1% of their time");
+    }
+
+    /** The report of {@code samples} against UNFAIR_REENTRANT on 2 carriers, with placeholder headings. */
+    private static String report(List<Sample> samples, int repeats) {
+        List<CaseFigures> cases = ComparisonFigures.of(samples, "UNFAIR_REENTRANT", 2);
+        return InterleavedComparison.markdown(
+                "Targets", "cmd", "2 CPUs", "t0 to t1", "1.0", "1.2", repeats, "UNFAIR_REENTRANT", 2, cases);
     }
 
     @Test
