@@ -294,49 +294,38 @@ final class InterleavedComparison {
         md.append("| ").append(String.join(" | ", cells)).append(" |\n");
     }
 
+    /** The secondary results the CSV has a column for, in column order. */
+    private static final List<String> CSV_SECONDARY = List.of(
+            "fairness",
+            "crossNodePct",
+            "waitMaxUs",
+            "waitP99Us",
+            "waitMaxUsQuiet",
+            "quietRounds",
+            "carrierBusyCpus",
+            "carrierWaitPct");
+
     static String csv(List<Sample> samples) {
-        StringBuilder csv = new StringBuilder(
-                "repeat,position,kind,bench,params,lock,score,scoreUnit,throughput,unit,fairness,crossNodePct,waitMaxUs,waitP99Us,waitMaxUsQuiet,quietRounds,carrierBusyCpus,carrierWaitPct\n");
+        StringBuilder csv = new StringBuilder("repeat,position,kind,bench,params,lock,score,scoreUnit,throughput,unit,")
+                .append(String.join(",", CSV_SECONDARY))
+                .append('\n');
         for (Sample s : samples) {
             ResultRow r = s.row();
-            csv.append(s.repeat())
-                    .append(',')
-                    .append(s.position())
-                    .append(',')
-                    .append(s.kind().name().toLowerCase(Locale.ROOT))
-                    .append(',')
-                    .append(r.bench())
-                    .append(',')
-                    .append('"')
-                    .append(r.params().toString().replace("\"", "'"))
-                    .append('"')
-                    .append(',')
-                    .append(r.lock())
-                    .append(',')
-                    .append(number(r.score()))
-                    .append(',')
-                    .append(r.scoreUnit())
-                    .append(',')
-                    .append(number(r.throughput()))
-                    .append(',')
-                    .append(r.unit())
-                    .append(',')
-                    .append(number(r.secondary().get("fairness")))
-                    .append(',')
-                    .append(number(r.secondary().get("crossNodePct")))
-                    .append(',')
-                    .append(number(r.secondary().get("waitMaxUs")))
-                    .append(',')
-                    .append(number(r.secondary().get("waitP99Us")))
-                    .append(',')
-                    .append(number(r.secondary().get("waitMaxUsQuiet")))
-                    .append(',')
-                    .append(number(r.secondary().get("quietRounds")))
-                    .append(',')
-                    .append(number(r.secondary().get("carrierBusyCpus")))
-                    .append(',')
-                    .append(number(r.secondary().get("carrierWaitPct")))
-                    .append('\n');
+            List<String> fields = new ArrayList<>(List.of(
+                    Integer.toString(s.repeat()),
+                    Integer.toString(s.position()),
+                    s.kind().name().toLowerCase(Locale.ROOT),
+                    r.bench(),
+                    '"' + r.params().toString().replace("\"", "'") + '"',
+                    r.lock(),
+                    number(r.score()),
+                    r.scoreUnit(),
+                    number(r.throughput()),
+                    r.unit()));
+            for (String name : CSV_SECONDARY) {
+                fields.add(number(r.secondary().get(name)));
+            }
+            csv.append(String.join(",", fields)).append('\n');
         }
         return csv.toString();
     }
