@@ -67,9 +67,10 @@ public final class NumaHandoffLock extends NumaHandoffLockL1Pad implements Lock 
      *    inNodeBudget passes in a row, then
      *    releases the word to every node and wakes another node's parked leader (cohort locks'
      *    bounded local passing; CNA, Dice & Kogan, EuroSys 2019, moves remote waiters to a
-     *    secondary queue for the same effect). On one node it is what ends the time slice on
-     *    time: at ~3 us, 64 threads on 2 carriers, the p99 wait is 740-804 us with it and
-     *    1825-2569 us without it (benchmarks/results/2026-11-24-ablation-carriers);
+     *    secondary queue for the same effect). On one node it ends a turn when the leader is due
+     *    rather than when the owner's slice runs out: at ~3 us, 64 threads on 2 carriers, the p99
+     *    wait is 740-804 us with it and 1825-2569 us without it
+     *    (benchmarks/results/2026-11-24-ablation-carriers);
      *  - time slice: while a leader waits, only the last owner may take a free word without
      *    queueing, for SLICE_NANOS (20 us) from its first such retake; everyone else
      *    queues. Without it, the releaser of a pass (or any arriving thread) barges in between the
