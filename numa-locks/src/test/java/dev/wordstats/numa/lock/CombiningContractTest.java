@@ -389,10 +389,9 @@ abstract class CombiningContractTest {
             holding.release.countDown();
             assertThat(blocked.await(PROMPT.toMillis(), TimeUnit.MILLISECONDS)).isTrue();
             for (int i = 0; i < blocking; i++) {
-                callers[i].join(PROMPT);
-                assertThat(callers[i].isAlive())
+                assertThat(callers[i].join(PROMPT)) // join's answer, not isAlive() (see Workers.joinAll)
                         .as("waiter %d, served before the blocking section, returned", i)
-                        .isFalse();
+                        .isTrue();
             }
             assertThat(callers[waiters - 1].isAlive())
                     .as("a waiter behind the blocking section waits")
@@ -489,10 +488,9 @@ abstract class CombiningContractTest {
         /** Lets the holder leave its critical section (it then serves the queue) and waits for it to return. */
         void release() throws InterruptedException {
             release.countDown();
-            thread.join(PROMPT);
-            assertThat(thread.isAlive())
+            assertThat(thread.join(PROMPT)) // join's answer, not isAlive() (see Workers.joinAll)
                     .as("holder returned\n%s", ConcurrencySupport.dump(List.of(thread)))
-                    .isFalse();
+                    .isTrue();
         }
     }
 

@@ -267,11 +267,9 @@ public abstract class GuardContractTest {
             });
             awaitParkedOrDone(waiter, Duration.ofMillis(200));
             waiter.interrupt();
-            waiter.join(Duration.ofMillis(100));
+            boolean returned = waiter.join(Duration.ofMillis(100));
             assertThat(ran).as("critical section ran while the guard was held").isFalse();
-            assertThat(waiter.isAlive())
-                    .as("call still waiting after the interrupt")
-                    .isTrue();
+            assertThat(returned).as("call still waiting after the interrupt").isFalse();
             holder.release();
             waiter.join(PROMPT);
             assertThat(ran).as("critical section ran once the holder left").isTrue();
@@ -366,8 +364,7 @@ public abstract class GuardContractTest {
         /** Lets the holder's critical section end and waits until its call has returned. */
         public void release() throws InterruptedException {
             release.countDown();
-            thread.join(PROMPT);
-            if (thread.isAlive()) {
+            if (!thread.join(PROMPT)) { // join's answer, not isAlive() (see Workers.joinAll)
                 throw new AssertionError("holder did not leave\n" + ConcurrencySupport.dump(List.of(thread)));
             }
         }
