@@ -33,7 +33,10 @@ final class MarkdownReport {
                 + " two locks whose intervals overlap are not measurably different on this run. The ratio is"
                 + " to the better ReentrantLock of the same parameters. Wait p99 and Jain's fairness index"
                 + " need recordWaits=true; the throughput presets turn it off so no clock is read per"
-                + " acquisition. Charts' value axes may not start at 0 (their title says so) so that small"
+                + " acquisition. Carriers waiting is the share of the carrier threads' time they were runnable"
+                + " but not on a CPU (Linux schedstat): preempted by other threads or processes, or just woken;"
+                + " a run with a high share was slowed by the machine, whatever the lock."
+                + " Charts' value axes may not start at 0 (their title says so) so that small"
                 + " differences show; the error bars say whether they are real.\n\n");
         md.append(MachineDescription.markdown(machine)).append('\n');
         for (PresetRun preset : presets) {
@@ -88,7 +91,8 @@ final class MarkdownReport {
         Set<String> varying = varyingParams(rows);
         List<String> columns = new ArrayList<>(List.of("bench", "lock"));
         columns.addAll(varying);
-        columns.addAll(List.of("throughput/s ± 99.9% CI", "±%", "ratio", "wait p99 µs", "Jain", "cross-node %"));
+        columns.addAll(List.of(
+                "throughput/s ± 99.9% CI", "±%", "ratio", "wait p99 µs", "Jain", "cross-node %", "carriers waiting %"));
         StringBuilder md = new StringBuilder("| " + String.join(" | ", columns) + " |\n|");
         for (int i = 0; i < columns.size(); i++) {
             md.append(i < 2 + varying.size() ? "---|" : "---:|");
@@ -109,6 +113,7 @@ final class MarkdownReport {
             cells.add(secondary(r, "waitP99Us", "%.1f"));
             cells.add(secondary(r, "fairness", "%.3f"));
             cells.add(secondary(r, "crossNodePct", "%.1f"));
+            cells.add(secondary(r, "carrierWaitPct", "%.1f"));
             md.append("| ").append(String.join(" | ", cells)).append(" |\n");
         }
         return md.toString();

@@ -60,7 +60,8 @@ class MarkdownReportTest {
         assertThat(md).contains("## high-contention: High");
         assertThat(md).contains("`benchmarks/run.sh benchmarks/config/high-contention.json`");
         assertThat(md).contains("load average before 1.00 0.50 0.20, after 2.00 1.00 0.40");
-        assertThat(md).contains("| high-t64 | NUMA_MCS | 104,000 ± 2,000 | 1.9 | 1.040 | 3.5 | 0.900 | - |");
+        assertThat(md).contains("| high-t64 | NUMA_MCS | 104,000 ± 2,000 | 1.9 | 1.040 | 3.5 | 0.900 | - | - |");
+        assertThat(md).contains("| Jain | cross-node % | carriers waiting % |");
         assertThat(md).contains("![throughput-actions.png](high-contention/throughput-actions.png)");
         assertThat(md).contains("[high-contention/results.csv](high-contention/results.csv)");
         assertThat(md)
@@ -69,5 +70,27 @@ class MarkdownReportTest {
         for (Path chart : charts) {
             assertThat(md).contains("(high-contention/" + chart.getFileName() + ")");
         }
+    }
+
+    @Test
+    void theTableShowsHowLongTheCarriersWaitedForACpuWhenMeasured() {
+        ResultRow measured = new ResultRow(
+                "high-t64",
+                "LockContentionBenchmark.actions",
+                "NUMA_HANDOFF",
+                Map.of("threads", "64"),
+                1,
+                0.01,
+                "ms/op",
+                100_000,
+                Double.NaN,
+                "actions",
+                Double.NaN,
+                Double.NaN,
+                Map.of("fairness", 1.0, "carrierWaitPct", 4.25));
+
+        String table = MarkdownReport.table(List.of(measured));
+
+        assertThat(table).contains("| NUMA_HANDOFF | 100,000 | - | - | - | 1.000 | - | 4.3 |");
     }
 }
