@@ -89,6 +89,7 @@ final class ComparisonFigures {
      * @param fairness Jain's index over the threads
      * @param crossNodePct cross-node handoffs, %
      * @param waitMaxMs the longest wait of a round (mean over the fork's rounds), ms
+     * @param waitMaxRatio the longest wait over the reference's in the same repeat (< 1: shorter)
      * @param waitP99Us the 99th-percentile wait (mean over the rounds), µs
      * @param waitMaxQuietMs the longest wait over the fork's quiet rounds (median; see
      *     {@link ResultRows#QUIET_WAITING_PCT}), ms
@@ -105,11 +106,34 @@ final class ComparisonFigures {
             Spread fairness,
             Spread crossNodePct,
             Spread waitMaxMs,
+            Spread waitMaxRatio,
             Spread waitP99Us,
             Spread waitMaxQuietMs,
             int quietRounds,
             Spread carrierBusyCpus,
-            Spread carrierWaitPct) {}
+            Spread carrierWaitPct) {
+
+        /**
+         * How the longest wait compares with the reference's, repeat by repeat: "shorter" or
+         * "longer" only when every repeat agrees, else "no measurable difference"; empty when waits
+         * were not timed.
+         */
+        String waitVerdict() {
+            if (verdict == Verdict.REFERENCE) {
+                return Verdict.REFERENCE.toString();
+            }
+            if (!waitMaxRatio.present()) {
+                return "";
+            }
+            if (waitMaxRatio.max() < 1.0) {
+                return "shorter";
+            }
+            if (waitMaxRatio.min() > 1.0) {
+                return "longer";
+            }
+            return Verdict.NO_MEASURABLE_DIFFERENCE.toString();
+        }
+    }
 
     /**
      * One case: a bench with one set of parameters (a config's comma-separated values make several).
@@ -178,6 +202,7 @@ final class ComparisonFigures {
             List<Double> fairness = new ArrayList<>();
             List<Double> crossNode = new ArrayList<>();
             List<Double> waitMax = new ArrayList<>();
+            List<Double> waitMaxRatio = new ArrayList<>();
             List<Double> waitP99 = new ArrayList<>();
             List<Double> waitMaxQuiet = new ArrayList<>();
             int[] quietRounds = {0};
@@ -192,6 +217,9 @@ final class ComparisonFigures {
                 fairness.add(secondary(row, "fairness", 1));
                 crossNode.add(secondary(row, "crossNodePct", 1));
                 waitMax.add(secondary(row, "waitMaxUs", 1e-3));
+                if (against != null) {
+                    waitMaxRatio.add(secondary(row, "waitMaxUs", 1) / secondary(against, "waitMaxUs", 1));
+                }
                 waitP99.add(secondary(row, "waitP99Us", 1));
                 waitMaxQuiet.add(secondary(row, "waitMaxUsQuiet", 1e-3));
                 quietRounds[0] +=
@@ -208,6 +236,7 @@ final class ComparisonFigures {
                     Spread.ofDoubles(fairness),
                     Spread.ofDoubles(crossNode),
                     Spread.ofDoubles(waitMax),
+                    Spread.ofDoubles(waitMaxRatio),
                     Spread.ofDoubles(waitP99),
                     Spread.ofDoubles(waitMaxQuiet),
                     quietRounds[0],

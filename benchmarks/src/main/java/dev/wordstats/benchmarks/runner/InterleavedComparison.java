@@ -4,6 +4,7 @@ import dev.wordstats.benchmarks.runner.ComparisonFigures.CaseFigures;
 import dev.wordstats.benchmarks.runner.ComparisonFigures.Kind;
 import dev.wordstats.benchmarks.runner.ComparisonFigures.LockFigures;
 import dev.wordstats.benchmarks.runner.ComparisonFigures.Sample;
+import dev.wordstats.benchmarks.runner.ComparisonFigures.Verdict;
 import dev.wordstats.comparison.RunOrder;
 import dev.wordstats.numa.carrier.CarrierPinning;
 import dev.wordstats.numa.lock.LockType;
@@ -211,7 +212,9 @@ final class InterleavedComparison {
                 .append(" repeats (min–max). A lock is called faster or slower only when every repeat agrees,")
                 .append(" else \"no measurable difference\". Jain, cross-node, longest wait, p99 and the carrier")
                 .append(" figures are each the mean over a fork's measured rounds, then the median over the")
-                .append(" repeats. Carriers busy: CPUs' worth of time the carrier threads ran; carriers waiting:")
+                .append(" repeats. The longest wait to the reference's is taken within each repeat too, and")
+                .append(
+                        " called shorter or longer only when every repeat agrees. Carriers busy: CPUs' worth of time the carrier threads ran; carriers waiting:")
                 .append(" the share of their time they were runnable but not on a CPU (Linux schedstat): preempted")
                 .append(" by other threads or processes, or woken and not yet running. A round's longest wait rises")
                 .append(" with that share whatever the lock; \"quiet rounds\" are those whose carriers waited")
@@ -238,7 +241,7 @@ final class InterleavedComparison {
             List<String> header = new ArrayList<>(
                     List.of("lock", c.unit() + "/s", "ratio to " + reference, "verdict", "Jain", "cross-node %"));
             if (waits) {
-                header.addAll(List.of("longest wait ms", "p99 wait µs"));
+                header.addAll(List.of("longest wait ms", "longest wait to " + reference, "p99 wait µs"));
             }
             if (quiet) {
                 header.add("longest wait, quiet rounds ms");
@@ -259,8 +262,10 @@ final class InterleavedComparison {
                         l.fairness().text("%.2f"),
                         l.crossNodePct().text("%.1f")));
                 if (waits) {
-                    cells.addAll(
-                            List.of(l.waitMaxMs().text("%.1f"), l.waitP99Us().text("%.0f")));
+                    cells.addAll(List.of(
+                            l.waitMaxMs().text("%.1f"),
+                            waitToReference(l),
+                            l.waitP99Us().text("%.0f")));
                 }
                 if (quiet) {
                     cells.add(
@@ -287,6 +292,15 @@ final class InterleavedComparison {
             }
         }
         return md.toString();
+    }
+
+    /** The longest wait over the reference's: ratio and verdict, "reference" for the reference itself. */
+    private static String waitToReference(LockFigures l) {
+        String verdict = l.waitVerdict();
+        if (verdict.isEmpty() || verdict.equals(Verdict.REFERENCE.toString())) {
+            return verdict.isEmpty() ? "n/a" : verdict;
+        }
+        return l.waitMaxRatio().text("%.2f") + ", " + verdict;
     }
 
     /** One Markdown table row: {@code | a | b | c |}. */

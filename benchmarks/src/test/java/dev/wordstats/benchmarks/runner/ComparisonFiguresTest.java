@@ -196,4 +196,44 @@ class ComparisonFiguresTest {
         assertThat(locks.get(0).carrierWaitPct().median()).isEqualTo(2.5);
         assertThat(locks.get(1).carrierWaitPct().present()).isFalse(); // not measured (not Linux)
     }
+
+    @Test
+    void theLongestWaitIsComparedWithTheReferencesRepeatByRepeat() {
+        Map<String, String> p = params("default", 64, 0);
+        List<Sample> samples = List.of(
+                new Sample(1, 0, Kind.LOCK, row("FAIR_REENTRANT", 90, p, Map.of("waitMaxUs", 2_000.0))),
+                new Sample(1, 1, Kind.LOCK, row("NUMA_HANDOFF", 110, p, Map.of("waitMaxUs", 3_000.0))),
+                new Sample(1, 2, Kind.LOCK, row("UNFAIR_REENTRANT", 100, p, Map.of("waitMaxUs", 6_000.0))),
+                new Sample(2, 0, Kind.LOCK, row("NUMA_HANDOFF", 110, p, Map.of("waitMaxUs", 2_000.0))),
+                new Sample(2, 1, Kind.LOCK, row("UNFAIR_REENTRANT", 100, p, Map.of("waitMaxUs", 8_000.0))),
+                new Sample(2, 2, Kind.LOCK, row("FAIR_REENTRANT", 90, p, Map.of("waitMaxUs", 4_000.0))));
+
+        List<LockFigures> locks =
+                ComparisonFigures.of(samples, "FAIR_REENTRANT", 2).getFirst().locks();
+
+        LockFigures fair = locks.get(0);
+        LockFigures handoff = locks.get(1);
+        LockFigures unfair = locks.get(2);
+        assertThat(fair.waitVerdict()).isEqualTo("reference");
+        assertThat(handoff.waitMaxRatio().min()).isEqualTo(0.5);
+        assertThat(handoff.waitMaxRatio().max()).isEqualTo(1.5);
+        assertThat(handoff.waitVerdict()).isEqualTo("no measurable difference"); // longer once, shorter once
+        assertThat(unfair.waitVerdict()).isEqualTo("longer"); // 3x and 2x
+    }
+
+    @Test
+    void withoutTimedWaitsThereIsNoWaitVerdict() {
+        Map<String, String> p = params("default", 64, 0);
+        List<Sample> samples = List.of(
+                new Sample(1, 0, Kind.LOCK, row("UNFAIR_REENTRANT", 100, p, Map.of("waitMaxUs", 0.0))),
+                new Sample(1, 1, Kind.LOCK, row("NUMA_HANDOFF", 110, p, Map.of("waitMaxUs", 0.0))));
+
+        LockFigures handoff = ComparisonFigures.of(samples, "UNFAIR_REENTRANT", 2)
+                .getFirst()
+                .locks()
+                .get(1);
+
+        assertThat(handoff.waitMaxRatio().present()).isFalse();
+        assertThat(handoff.waitVerdict()).isEmpty();
+    }
 }

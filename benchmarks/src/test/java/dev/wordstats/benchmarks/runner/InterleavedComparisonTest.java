@@ -161,9 +161,13 @@ class InterleavedComparisonTest {
         String md = report(samples, 1);
 
         assertThat(md)
-                .contains("| longest wait ms | p99 wait µs | longest wait, quiet rounds ms |\n")
-                .contains("| NUMA_HANDOFF | 120 | 1.20 | faster | n/a | n/a | 6.0 | 800 | 1.5 in 2 |\n")
-                .contains("| UNFAIR_REENTRANT | 100 | 1.00 | reference | n/a | n/a | 9.0 | 1500 | no quiet round |\n")
+                .contains(
+                        "| longest wait ms | longest wait to UNFAIR_REENTRANT | p99 wait µs | longest wait, quiet rounds"
+                                + " ms |\n")
+                .contains("| NUMA_HANDOFF | 120 | 1.20 | faster | n/a | n/a | 6.0 | 0.67, shorter | 800 | 1.5 in 2 |\n")
+                .contains(
+                        "| UNFAIR_REENTRANT | 100 | 1.00 | reference | n/a | n/a | 9.0 | reference | 1500 | no quiet round"
+                                + " |\n")
                 .contains("waited less than 1% of their time");
     }
 
