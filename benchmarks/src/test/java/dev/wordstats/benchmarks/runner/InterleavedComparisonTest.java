@@ -13,30 +13,17 @@ import org.junit.jupiter.api.Test;
 
 class InterleavedComparisonTest {
 
+    /** A payload that sets nothing but its locks (null: none named). */
+    private static BenchConfig.Payload withLocks(List<String> locks) {
+        return new BenchConfig.Payload(
+                null, null, null, null, null, null, null, null, null, null, locks, null, null, null, null, null, null,
+                null);
+    }
+
     @Test
     void theLocksAreTheChosenOnesElseTheBenchsElseEveryType() {
-        BenchConfig.Payload some = new BenchConfig.Payload(
-                null,
-                null,
-                null,
-                null,
-                null,
-                null,
-                null,
-                null,
-                null,
-                null,
-                List.of("FAIR_REENTRANT", "NUMA_MCS"),
-                null,
-                null,
-                null,
-                null,
-                null,
-                null,
-                null);
-        BenchConfig.Payload every = new BenchConfig.Payload(
-                null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null,
-                null);
+        BenchConfig.Payload some = withLocks(List.of("FAIR_REENTRANT", "NUMA_MCS"));
+        BenchConfig.Payload every = withLocks(null);
         BenchConfig.Bench withLocks = new BenchConfig.Bench("b", null, some);
         BenchConfig.Bench withoutLocks = new BenchConfig.Bench("b", null, every);
 
