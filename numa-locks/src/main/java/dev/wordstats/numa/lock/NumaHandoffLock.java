@@ -55,7 +55,7 @@ public final class NumaHandoffLock extends NumaHandoffLockL1Pad implements Lock 
      *    (MountState) and not when it is not (Solaris adaptive mutexes; Go spins only while the
      *    owner's P runs) -- carriers are few and not time-sliced, a spinner could hold the carrier
      *    the owner needs. A platform leader then parks; a virtual leader yields its carrier and
-     *    looks again, each yield counted as POLL_MASK + 1 rounds of its spin budget: a park would
+     *    looks again, each yield counted as YIELD_ROUNDS rounds of its spin budget: a park would
      *    cost a wake-up at the release, and a critical section that yields (the yield preset) would
      *    pay one each time (0.57x the non-fair lock with parking, 1.03x with yielding);
      *  - in-node pass: a releasing owner whose node leader is awake and due (it has led for
@@ -78,7 +78,10 @@ public final class NumaHandoffLock extends NumaHandoffLockL1Pad implements Lock 
      *    index 0.68 without it, 1.00 with it). The slice ends with a pass to the due leader, or, when the leader
      *    is not running (woken onto this very carrier, say), with the owner queueing behind it and
      *    parking, which frees the carrier for it (time-sliced locks; Solaris' and Linux'
-     *    anti-barging rules for fair handoff);
+     *    anti-barging rules for fair handoff). A pass ends the passer's slice at once (SLICE_OVER),
+     *    also as the new owner's pair: it queues. Kept as the heir's partner, a passer with time
+     *    left spun for the word between the heir's critical sections, and with no outside work the
+     *    two carriers traded the lock's line at every acquisition;
      *  - slice pair (SLICE_PAIR): the slice is held by the last two owners. A slice holder that
      *    finds the word held spins for it, while the owner runs, up to PARTNER_SPINS rounds (about
      *    one ~3 us critical section) before it queues; so when owners have work outside the lock,
@@ -89,8 +92,11 @@ public final class NumaHandoffLock extends NumaHandoffLockL1Pad implements Lock 
      *    that cannot run; that leader takes the free word once it is on a carrier. With outside
      *    work = inside work, 64 threads on 2 carriers: 1.13x (1.06-1.21) the non-fair lock with
      *    it, 0.93x (0.74-0.96) without it (benchmarks/results/2026-11-24-slice-pair);
-     *  - local spinning: a leader spins on its own node's status and reads the word only every
-     *    POLL_MASK + 1 rounds, so the owner's lock line stays in the owner's cache between polls;
+     *  - local spinning: a leader spins on its own node's status, where a pass shows at once, reads
+     *    its clock every CLOCK_MASK + 1 rounds (to say it is due) and the word only every
+     *    POLL_MASK + 1 rounds (about 5 us), so the owner's lock line stays in the owner's cache
+     *    between polls. The leader takes a word freed without a pass up to a poll late; a release
+     *    passes a due leader the lock anyway, so only a leader not yet due waits that long;
      *  - reservation: a leader that has waited reserveAfter sets RESERVED; only it may take the
      *    word after the next release (Linux mutex handoff, Go's starvation mode). This is also the
      *    time bound of in-node passing: a reserved word is never passed within a node.
@@ -129,8 +135,9 @@ public final class NumaHandoffLock extends NumaHandoffLockL1Pad implements Lock 
      *     it reads 0; queue when the spin is spent, the word is RESERVED or the owner is unmounted.
      *  2. Slow path: enqueue on the caller's node queue. With a predecessor, park (no spinning:
      *     one awake waiter per node) until granted leadership; without one, lead at once.
-     *  3. As leader: take OWNER if passed; every POLL_MASK + 1 rounds mark itself due once it has
-     *     led passAfterNanos, and CAS the word when it reads 0 (or RESERVED, reserver only);
+     *  3. As leader: take OWNER if passed; every CLOCK_MASK + 1 rounds mark itself due once it
+     *     has led passAfterNanos; every POLL_MASK + 1 rounds CAS the word when it reads 0 (or
+     *     RESERVED, reserver only);
      *     spin while the owner runs and awake <= maxAwake, yield while a virtual owner is unmounted
      *     (virtual leader), up to SPINS rounds in all; then reserve
      *     if reserveAfter has passed since leadership, else CAS SPINNING -> LEADER_PARKED, awake--,
@@ -173,8 +180,10 @@ public final class NumaHandoffLock extends NumaHandoffLockL1Pad implements Lock 
      *    // NumaHandoffLockTest.aPasserWakesTheNewOwnersSuccessor,
      *    // NumaHandoffLockTests.PasserGrantRacesNewOwner (jcstress)
      *  - Time slice: while a leader waits, a thread that did not own the lock last never takes a
-     *    free word without queueing, and the last owner stops doing so once its slice is over.
+     *    free word without queueing, and the last owner stops doing so once its slice is over; a
+     *    passer's slice is over with its pass.
      *    // checked by NumaHandoffLockTest.whileALeaderWaitsOnlyTheLastOwnerTakesAFreeLock,
+     *    // NumaHandoffLockTest.aPassEndsThePassersSlice,
      *    // NumaHandoffLockTest.theLastOwnerQueuesOnceItsSliceIsOver,
      *    // NumaHandoffLockTest.withoutTimeSliceAnArrivingThreadTakesAFreeLock
      *  - A pass goes only to a due leader, never to one that has led less than passAfterNanos;
@@ -251,8 +260,22 @@ public final class NumaHandoffLock extends NumaHandoffLockL1Pad implements Lock 
     /** onSpinWait rounds a departing leader or owner waits for its successor's link before it yields. */
     private static final int LINK_SPINS = 1 << 10;
 
-    /** A spinning leader reads the lock word once every POLL_MASK + 1 rounds (a power of two). */
-    static final int POLL_MASK = 31;
+    /**
+     * A spinning leader reads the lock word once every POLL_MASK + 1 rounds (a power of two): about
+     * every 5 us on the machine of benchmarks/README.md. Each read takes the word's line from the
+     * owner's cache, and an owner running short critical sections back to back pays a miss at its
+     * next write; a pass is seen at once anyway (the leader watches its own node every round). At
+     * ~0.2 us, 64 threads on 2 carriers, with a read every 32 rounds and passers that kept their
+     * slice: 1.04x (0.97-1.11) the non-fair lock; with both changed: 1.44x (1.14-1.77), in the same
+     * runs (benchmarks/results/2026-11-24-poll-and-pass).
+     */
+    static final int POLL_MASK = 255;
+
+    /** A spinning leader reads its clock, to say it is due, once every CLOCK_MASK + 1 rounds. */
+    private static final int CLOCK_MASK = 31;
+
+    /** Spin rounds a virtual leader's yield uses of its budget (while the owner is off its carrier). */
+    private static final int YIELD_ROUNDS = 32;
 
     /**
      * How long the last owner may keep taking a free lock again while a leader waits (TIME_SLICE);
@@ -262,6 +285,9 @@ public final class NumaHandoffLock extends NumaHandoffLockL1Pad implements Lock 
 
     /** sliceStart of an owner whose slice has not started (its clock is read at its first retake). */
     private static final long NO_SLICE = Long.MIN_VALUE;
+
+    /** sliceStart of an owner that passed the lock: a pass ends its slice, it queues from then on. */
+    private static final long SLICE_OVER = Long.MIN_VALUE + 1;
 
     /** The last owner reads the clock once every SLICE_CHECK_MASK + 1 times it takes the lock again. */
     private static final int SLICE_CHECK_MASK = 15;
@@ -429,6 +455,9 @@ public final class NumaHandoffLock extends NumaHandoffLockL1Pad implements Lock 
             return slicePair && prevOwner == current && partnerSliceLeft();
         }
         long start = sliceStart;
+        if (start == SLICE_OVER) {
+            return false;
+        }
         if (start == NO_SLICE) { // its first turn again since it got the lock: the slice starts now
             sliceStart = System.nanoTime();
             return true;
@@ -442,6 +471,9 @@ public final class NumaHandoffLock extends NumaHandoffLockL1Pad implements Lock 
     /** The previous owner's slice (SLICE_PAIR): started at its first retake, SLICE_NANOS long. */
     private boolean partnerSliceLeft() {
         long start = prevSliceStart;
+        if (start == SLICE_OVER) {
+            return false; // it passed the lock on: its turn is over
+        }
         if (start == NO_SLICE) {
             prevSliceStart = System.nanoTime();
             return true;
@@ -585,6 +617,8 @@ public final class NumaHandoffLock extends NumaHandoffLockL1Pad implements Lock 
                 && heir.lvStatus() == HandoffNode.SPINNING
                 && (heir.loDue() || (!slicePair && !MountState.isRunning(heir.thread) && ledLongEnough(heir)))) {
             passes = streak + 1; // read by the heir after the CAS below
+            long slice = sliceStart;
+            sliceStart = SLICE_OVER; // the pass ends our slice; the heir makes it prevSliceStart
             if (heir.casStatus(HandoffNode.SPINNING, HandoffNode.OWNER)) {
                 if (wakeAhead) {
                     passLeadership(heir, queues[heir.queue]); // we, not the heir, wake its successor
@@ -592,6 +626,7 @@ public final class NumaHandoffLock extends NumaHandoffLockL1Pad implements Lock 
                 return true;
             }
             passes = streak; // no pass: the release below resets it
+            sliceStart = slice;
         }
         return false;
     }
@@ -690,6 +725,12 @@ public final class NumaHandoffLock extends NumaHandoffLockL1Pad implements Lock 
     /** The slice holder spinning for the lock now (SLICE_PAIR), or null; a hint, for tests. */
     Thread partner() {
         return (Thread) PARTNER.getOpaque(this);
+    }
+
+    /** Whether node {@code n}'s leader has said it is due (a release may pass it the lock); for tests. */
+    boolean leaderDue(int n) {
+        HandoffNode leader = queues[n].lvLeader();
+        return leader != null && leader.loDue();
     }
 
     /** Whether node {@code n}'s leader is awake (spinning); for tests. */
@@ -837,7 +878,7 @@ public final class NumaHandoffLock extends NumaHandoffLockL1Pad implements Lock 
                 }
                 continue;
             }
-            if (budget > 0 && (spun & POLL_MASK) != 0) {
+            if (budget > 0 && (spun & CLOCK_MASK) != 0) {
                 budget--; // between polls, spin on our own node: the owner's lock word stays in its cache
                 spun++;
                 Thread.onSpinWait();
@@ -846,6 +887,12 @@ public final class NumaHandoffLock extends NumaHandoffLockL1Pad implements Lock 
             if (!due && (passAfterNanos == 0L || System.nanoTime() - node.loLeaderSince() >= passAfterNanos)) {
                 due = true; // from now on a release may pass us the lock (it reads this, not the clock)
                 node.soDue(true);
+            }
+            if (budget > 0 && (spun & POLL_MASK) != 0) {
+                budget--;
+                spun++;
+                Thread.onSpinWait();
+                continue;
             }
             int s = lvState();
             if (reserved && s == RESERVED) {
@@ -872,7 +919,7 @@ public final class NumaHandoffLock extends NumaHandoffLockL1Pad implements Lock 
                     // The owner is off its carrier (it yielded or blocked inside its critical
                     // section): give ours up for a moment instead of parking, which would cost a
                     // wake-up at the release. A yield uses a poll period of the budget.
-                    budget -= POLL_MASK + 1;
+                    budget -= YIELD_ROUNDS;
                     Thread.yield();
                     continue;
                 }
@@ -1338,7 +1385,7 @@ abstract class NumaHandoffLockFields extends NumaHandoffLockL0Pad {
     int parkedLeaders; // getAndAdd by a leader parking and by whoever takes it out of LEADER_PARKED; read by releasers
     Thread reserver; // volatile, by the leader that set RESERVED (itself, then null); read volatile by releasers
     long spinRounds; // getAndAdd by leaders when they stop spinning; read opaque by spinRounds()
-    long sliceStart; // plain: NO_SLICE by an owner that was not the last one, the clock at its first retake
+    long sliceStart; // plain: NO_SLICE for a new owner, the clock at its first retake, SLICE_OVER once it passed
     int sliceCount; // plain, by the last owner as it takes the word again
     Thread lastOwner; // plain, by each owner; read plain by arriving threads: who holds the time slice
     Thread prevOwner; // plain, by each owner (SLICE_PAIR): the owner before lastOwner, the other slice holder

@@ -648,6 +648,75 @@ class NumaHandoffLockTest {
     }
 
     /**
+     * A pass ends the passer's time slice. The owner took the lock on the fast path, so it holds a
+     * slice; node 0's leader, the heir, spins and is due at once. The owner's release passes the
+     * heir the lock, and the owner asks for it again at once, while the heir holds it: it queues
+     * and leads node 0's queue, where before it spun for the word as the heir's slice partner
+     * (SLICE_PAIR; the partner's spin here lasts the whole test). Owners of both kinds; the heir
+     * is a platform thread, so it counts as running while it holds the lock.
+     */
+    @Test
+    void aPassEndsThePassersSlice() throws Exception {
+        for (ThreadKind kind : ThreadKind.values()) {
+            NumaHandoffLock lock = new NumaHandoffLock(
+                    NodeLocator.singleNode(),
+                    ALL,
+                    NumaHandoffLock.DEFAULT_IN_NODE_BUDGET,
+                    4,
+                    Integer.MAX_VALUE, // the heir spins until it is passed the lock
+                    0L, // and is due at once
+                    1 << 30);
+            CountDownLatch ownerIn = new CountDownLatch(1);
+            AtomicBoolean ownerGo = new AtomicBoolean();
+            CountDownLatch heirGo = new CountDownLatch(1);
+            AtomicInteger heirPasses = new AtomicInteger(-1);
+            try (Workers workers = new Workers(lock)) {
+                Thread owner = workers.start(kind, "owner", () -> {
+                    lock.lock();
+                    try {
+                        ownerIn.countDown();
+                        while (!ownerGo.get()) {
+                            Thread.onSpinWait(); // running, so the heir spins (a leader parks behind an unmounted
+                            // owner)
+                        }
+                    } finally {
+                        lock.unlock();
+                    }
+                    lock.lock(); // at once, while the heir holds the lock
+                    lock.unlock();
+                });
+                assertThat(ownerIn.await(PROMPT.toMillis(), TimeUnit.MILLISECONDS))
+                        .isTrue();
+                Thread heir = workers.start(ThreadKind.PLATFORM, "heir", () -> {
+                    lock.lock();
+                    try {
+                        heirPasses.set(lock.passesInARow());
+                        heirGo.await();
+                    } finally {
+                        lock.unlock();
+                    }
+                });
+                await(() -> lock.leaderOf(0) == heir && lock.leaderDue(0), "the heir leads and is due");
+                ownerGo.set(true);
+                await(
+                        () -> lock.leaderOf(0) == owner || lock.partner() == owner,
+                        "the passer leads node 0's queue or spins as the heir's partner");
+                assertThat(name(lock.partner()))
+                        .as("%s: the passer spinning as the heir's partner", kind)
+                        .isNull();
+                assertThat(name(lock.leaderOf(0)))
+                        .as("%s: node 0's leader after the pass", kind)
+                        .isEqualTo("owner");
+                heirGo.countDown();
+                workers.joinAll(PROMPT);
+            }
+            assertThat(heirPasses.get())
+                    .as("%s: passes in a row the heir saw", kind)
+                    .isEqualTo(1);
+        }
+    }
+
+    /**
      * SLICE_PAIR: a release never passes the lock to a leader that waits for a carrier. The owner's
      * successor is a virtual thread on a carrier of its own, which another virtual thread keeps
      * busy: granted leadership by wake ahead, it cannot run. The owner (platform) releases.
