@@ -34,7 +34,6 @@ limit() { if [ "$smoke" = 1 ]; then timeout "$1" "${@:2}"; else "${@:2}"; fi; }
 
 # ---- 1. the host
 . "$root/.mvn/select-jdk.sh"
-set +f # select-jdk.sh may leave globbing off
 nodes=()
 for d in /sys/devices/system/node/node[0-9]*; do [ -d "$d" ] && nodes+=("${d##*node}"); done
 IFS=$'\n' nodes=($(printf '%s\n' "${nodes[@]}" | sort -n)); unset IFS
