@@ -267,7 +267,8 @@ public final class NumaHandoffLock extends NumaHandoffLockL1Pad implements Lock 
      * next write; a pass is seen at once anyway (the leader watches its own node every round). At
      * ~0.2 us, 64 threads on 2 carriers, with a read every 32 rounds and passers that kept their
      * slice: 1.04x (0.97-1.11) the non-fair lock; with both changed: 1.44x (1.14-1.77), in the same
-     * runs (benchmarks/results/2026-11-24-poll-and-pass).
+     * runs (benchmarks/results/2026-11-24-poll-and-pass; the non-fair lock had slow forks there),
+     * and 1.15x (1.03-1.24) in the full targets run after (2026-11-24-targets-poll-pass).
      */
     static final int POLL_MASK = 255;
 
