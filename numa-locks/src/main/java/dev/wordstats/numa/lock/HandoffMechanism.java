@@ -62,7 +62,17 @@ public enum HandoffMechanism {
      * run). Off: the last owner alone holds the slice, and a release may pass to a leader that waits
      * for a carrier once it has led long enough.
      */
-    SLICE_PAIR;
+    SLICE_PAIR,
+
+    /**
+     * On several nodes, with {@link #IN_NODE_PASS}: a turn that would end with a pass to a leader
+     * running on another node than the owner (a virtual thread that the JDK's scheduler resumed on
+     * another node's carrier, say) lasts {@link NumaHandoffLock#REMOTE_TURN_FACTOR} times as long:
+     * the leader must have led that much longer before it is passed the lock, and the owner's time
+     * slice is that much longer meanwhile; so the lock crosses nodes less often (cohort locks). Off:
+     * a leader is passed the lock once due, wherever it runs.
+     */
+    REMOTE_TURN;
 
     /** Every mechanism: the default. */
     public static Set<HandoffMechanism> all() {

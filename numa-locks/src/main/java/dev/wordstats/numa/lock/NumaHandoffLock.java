@@ -92,6 +92,12 @@ public final class NumaHandoffLock extends NumaHandoffLockL1Pad implements Lock 
      *    that cannot run; that leader takes the free word once it is on a carrier. With outside
      *    work = inside work, 64 threads on 2 carriers: 1.13x (1.06-1.21) the non-fair lock with
      *    it, 0.93x (0.74-0.96) without it (benchmarks/results/2026-11-24-slice-pair);
+     *  - remote turn (REMOTE_TURN, several nodes): a leader says which node it runs on at each
+     *    clock read; a release passes a due leader that runs on another node than the releaser only
+     *    once it has led REMOTE_TURN_FACTOR times passAfterNanos, and meanwhile the releaser's slice
+     *    is that many times longer, so the lock stays on its node for a longer turn before it
+     *    crosses (cohort locks' local passing, judged by where threads run, not where they queued:
+     *    the JDK's scheduler resumes a virtual thread on any carrier);
      *  - local spinning: a leader spins on its own node's status, where a pass shows at once, reads
      *    its clock every CLOCK_MASK + 1 rounds (to say it is due) and the word only every
      *    POLL_MASK + 1 rounds (about 5 us), so the owner's lock line stays in the owner's cache
@@ -118,6 +124,10 @@ public final class NumaHandoffLock extends NumaHandoffLockL1Pad implements Lock 
      *    takes over shifts lastOwner's pair into them, and takes its own slice with it if it was
      *    prevOwner (not when it came through the queue: that starts a new slice). partner: a hint
      *    (opaque), the slice holder spinning for the word now.
+     *  - ownerRunNode, sliceNanos (REMOTE_TURN): owner-only, the owner's node (looked up at its
+     *    first pass decision) and its slice's length (longer while it keeps a leader of another node
+     *    waiting).
+     *    HandoffNode.runNode: opaque, by the leader's thread, where it runs.
      *  - HandoffNode.due: set (opaque) by the leader's own thread once it has led passAfterNanos;
      *    HandoffNode.passed: plain, own thread only, it received the lock by a pass.
      *  - queues[n]: tail (MCS) and leader (the node last made leader, published before its status
@@ -187,8 +197,10 @@ public final class NumaHandoffLock extends NumaHandoffLockL1Pad implements Lock 
      *    // NumaHandoffLockTest.theLastOwnerQueuesOnceItsSliceIsOver,
      *    // NumaHandoffLockTest.withoutTimeSliceAnArrivingThreadTakesAFreeLock
      *  - A pass goes only to a due leader, never to one that has led less than passAfterNanos;
-     *    with SLICE_PAIR only to a running one.
-     *    // checked by NumaHandoffLockTest.aLeaderIsNotPassedTheLockBeforeItIsDue,
+     *    with SLICE_PAIR only to a running one; with REMOTE_TURN, to one that runs on another node
+     *    than the releaser only once it has led REMOTE_TURN_FACTOR times as long.
+     *    // checked by NumaHandoffLockTest.aLeaderOnAnotherNodeIsPassedTheLockOnlyAfterALongerTurn,
+     *    // NumaHandoffLockTest.aLeaderIsNotPassedTheLockBeforeItIsDue,
      *    // NumaHandoffLockTest.withSlicePairALeaderWaitingForACarrierIsNotPassedTheLock
      *  - Slice pair: while a leader waits, the owner before the last one takes the word past the
      *    leader too, within its slice, also after spinning for it while it was held; without
@@ -305,6 +317,16 @@ public final class NumaHandoffLock extends NumaHandoffLockL1Pad implements Lock 
     /** A spinning partner reads the lock word once every PARTNER_POLL_MASK + 1 rounds. */
     private static final int PARTNER_POLL_MASK = 7;
 
+    /**
+     * REMOTE_TURN: how many times longer a turn lasts when it would end with a pass to a leader that
+     * runs on another node than the owner (the pass-after time and the owner's slice both). With two
+     * simulated nodes and the JDK's scheduler (each node one carrier, so the spinning leader always
+     * runs on the other node): cross-node handoffs 5.5-6.2% against 8.9-9.5% without it, and 193-203
+     * against 205-221 ms a round, in 7 forks of 9; the p99 wait rose from 3.0-3.5 to 3.9-4.3 ms
+     * (benchmarks/results/2026-11-24-remote-turn, which also has the 2 forks where it did not act).
+     */
+    public static final int REMOTE_TURN_FACTOR = 3;
+
     /** In-node passes in a row before the lock is released to every node. */
     public static final int DEFAULT_IN_NODE_BUDGET = 64;
 
@@ -350,6 +372,7 @@ public final class NumaHandoffLock extends NumaHandoffLockL1Pad implements Lock 
     private final boolean spinWhileOwnerRuns;
     private final boolean timeSlice;
     private final boolean slicePair; // SLICE_PAIR, only with TIME_SLICE
+    private final boolean remoteTurn; // REMOTE_TURN, only on several nodes
     private final int inNodeBudget; // 0 when IN_NODE_PASS is off
     private final int maxAwake;
     private final int spins;
@@ -416,10 +439,13 @@ public final class NumaHandoffLock extends NumaHandoffLockL1Pad implements Lock 
         this.timeSlice = on.contains(HandoffMechanism.TIME_SLICE);
         this.slicePair = timeSlice && on.contains(HandoffMechanism.SLICE_PAIR);
         this.inNodeBudget = on.contains(HandoffMechanism.IN_NODE_PASS) ? inNodeBudget : 0;
+        this.remoteTurn = count > 1 && on.contains(HandoffMechanism.REMOTE_TURN);
         this.maxAwake = maxAwake;
         this.spins = spins;
         this.passAfterNanos = passAfterNanos;
         this.ownerQueue = -1; // and ownerNode null: what every release leaves behind
+        this.ownerRunNode = -1;
+        this.sliceNanos = SLICE_NANOS;
         this.queues = new HandoffQueue[count];
         for (int i = 0; i < count; i++) {
             queues[i] = new HandoffQueue();
@@ -466,7 +492,7 @@ public final class NumaHandoffLock extends NumaHandoffLockL1Pad implements Lock 
         if ((++sliceCount & SLICE_CHECK_MASK) != 0) {
             return true;
         }
-        return System.nanoTime() - start < SLICE_NANOS;
+        return System.nanoTime() - start < sliceNanos;
     }
 
     /** The previous owner's slice (SLICE_PAIR): started at its first retake, SLICE_NANOS long. */
@@ -617,6 +643,13 @@ public final class NumaHandoffLock extends NumaHandoffLockL1Pad implements Lock 
         if (heir != null
                 && heir.lvStatus() == HandoffNode.SPINNING
                 && (heir.loDue() || (!slicePair && !MountState.isRunning(heir.thread) && ledLongEnough(heir)))) {
+            if (remoteTurn) {
+                if (!nearOrLongEnough(heir)) {
+                    sliceNanos = SLICE_NANOS * REMOTE_TURN_FACTOR; // a leader on another node: a longer turn
+                    return false;
+                }
+                sliceNanos = SLICE_NANOS;
+            }
             passes = streak + 1; // read by the heir after the CAS below
             long slice = sliceStart;
             sliceStart = SLICE_OVER; // the pass ends our slice; the heir makes it prevSliceStart
@@ -630,6 +663,24 @@ public final class NumaHandoffLock extends NumaHandoffLockL1Pad implements Lock 
             sliceStart = slice;
         }
         return false;
+    }
+
+    /**
+     * REMOTE_TURN: whether a due {@code heir} runs on the releaser's node (or has not said where it
+     * runs), or has led REMOTE_TURN_FACTOR times passAfterNanos. The releaser looks its own node up
+     * once per ownership.
+     */
+    private boolean nearOrLongEnough(HandoffNode heir) {
+        int there = heir.loRunNode();
+        if (there < 0) {
+            return true;
+        }
+        int here = ownerRunNode;
+        if (here < 0) {
+            here = nodeOfCaller();
+            ownerRunNode = here;
+        }
+        return there == here || System.nanoTime() - heir.loLeaderSince() >= passAfterNanos * REMOTE_TURN_FACTOR;
     }
 
     /** After the word was released: leadership without wake ahead, the reserver, a parked leader. */
@@ -732,6 +783,12 @@ public final class NumaHandoffLock extends NumaHandoffLockL1Pad implements Lock 
     boolean leaderDue(int n) {
         HandoffNode leader = queues[n].lvLeader();
         return leader != null && leader.loDue();
+    }
+
+    /** The node node {@code n}'s leader last said it runs on (REMOTE_TURN), or -1; for tests. */
+    int leaderRunsOn(int n) {
+        HandoffNode leader = queues[n].lvLeader();
+        return leader == null ? -1 : leader.loRunNode();
     }
 
     /** Whether node {@code n}'s leader is awake (spinning); for tests. */
@@ -884,6 +941,9 @@ public final class NumaHandoffLock extends NumaHandoffLockL1Pad implements Lock 
                 spun++;
                 Thread.onSpinWait();
                 continue;
+            }
+            if (remoteTurn) {
+                node.soRunNode(nodeOfCaller()); // where we run now: a virtual thread may have moved
             }
             if (!due && (passAfterNanos == 0L || System.nanoTime() - node.loLeaderSince() >= passAfterNanos)) {
                 due = true; // from now on a release may pass us the lock (it reads this, not the clock)
@@ -1105,6 +1165,7 @@ public final class NumaHandoffLock extends NumaHandoffLockL1Pad implements Lock 
         }
         ownerQueue = queue;
         ownerNode = node;
+        ownerRunNode = -1; // it may run elsewhere than when it last owned the lock
     }
 
     /** Owner by the fast path: ownerQueue and ownerNode are still -1 and null, as every release leaves them. */
@@ -1121,6 +1182,8 @@ public final class NumaHandoffLock extends NumaHandoffLockL1Pad implements Lock 
                 sliceStart = NO_SLICE; // no clock read here: most owner changes never need the slice
             }
             lastOwner = current;
+            ownerRunNode = -1;
+            sliceNanos = SLICE_NANOS;
         }
         holds = 1;
     }
@@ -1213,6 +1276,7 @@ final class HandoffNode {
     private static final VarHandle STATUS;
     private static final VarHandle LEADER_SINCE;
     private static final VarHandle DUE;
+    private static final VarHandle RUN_NODE;
 
     static {
         try {
@@ -1221,6 +1285,7 @@ final class HandoffNode {
             STATUS = lookup.findVarHandle(HandoffNode.class, "status", int.class);
             LEADER_SINCE = lookup.findVarHandle(HandoffNode.class, "leaderSince", long.class);
             DUE = lookup.findVarHandle(HandoffNode.class, "due", boolean.class);
+            RUN_NODE = lookup.findVarHandle(HandoffNode.class, "runNode", int.class);
         } catch (ReflectiveOperationException e) {
             throw new ExceptionInInitializerError(e);
         }
@@ -1233,6 +1298,8 @@ final class HandoffNode {
     private int status; // CAS by its thread, by granters (-> SPINNING), wakers (-> SPINNING), passers (-> OWNER)
     private boolean due; // opaque, by its own thread as leader once it has led passAfterNanos; read opaque by releasers
     private long leaderSince; // opaque, by whoever makes it leader (before the status CAS); read opaque by releasers
+    private int runNode =
+            -1; // opaque, by its own thread as leader (REMOTE_TURN): the node it runs on; read by releasers
 
     HandoffNode(Thread thread, int queue) {
         this.thread = thread;
@@ -1257,6 +1324,14 @@ final class HandoffNode {
 
     void soDue(boolean value) {
         DUE.setOpaque(this, value);
+    }
+
+    int loRunNode() {
+        return (int) RUN_NODE.getOpaque(this);
+    }
+
+    void soRunNode(int node) {
+        RUN_NODE.setOpaque(this, node);
     }
 
     long loLeaderSince() {
@@ -1392,6 +1467,8 @@ abstract class NumaHandoffLockFields extends NumaHandoffLockL0Pad {
     Thread prevOwner; // plain, by each owner (SLICE_PAIR): the owner before lastOwner, the other slice holder
     long prevSliceStart; // plain, by owners and by prevOwner at its first retake: prevOwner's slice
     Thread partner; // opaque, by a slice holder while it spins for the lock (SLICE_PAIR); a hint for tests
+    int ownerRunNode; // plain, owner only (REMOTE_TURN): its node, looked up at its first pass decision; -1 before
+    long sliceNanos; // plain, owner only: its slice's length, longer while it keeps a leader of another node waiting
 }
 
 abstract class NumaHandoffLockL1Pad extends NumaHandoffLockFields {

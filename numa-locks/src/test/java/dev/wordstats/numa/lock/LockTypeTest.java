@@ -108,7 +108,8 @@ class LockTypeTest {
                         HandoffMechanism.SPIN_WHILE_OWNER_RUNS,
                         HandoffMechanism.IN_NODE_PASS,
                         HandoffMechanism.TIME_SLICE,
-                        HandoffMechanism.SLICE_PAIR);
+                        HandoffMechanism.SLICE_PAIR,
+                        HandoffMechanism.REMOTE_TURN);
         assertThat(LockSettings.DEFAULTS.handoffMechanisms()).isEqualTo(HandoffMechanism.all());
         assertThat(HandoffMechanism.allExcept("none")).isEqualTo(HandoffMechanism.all());
         assertThat(HandoffMechanism.allExcept("IN_NODE_PASS, one-awake-waiter"))
@@ -116,7 +117,8 @@ class LockTypeTest {
                         HandoffMechanism.WAKE_AHEAD,
                         HandoffMechanism.SPIN_WHILE_OWNER_RUNS,
                         HandoffMechanism.TIME_SLICE,
-                        HandoffMechanism.SLICE_PAIR);
+                        HandoffMechanism.SLICE_PAIR,
+                        HandoffMechanism.REMOTE_TURN);
         assertThatThrownBy(() -> HandoffMechanism.allExcept("teleport"))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("teleport")

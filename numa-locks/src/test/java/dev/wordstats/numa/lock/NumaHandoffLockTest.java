@@ -14,8 +14,10 @@ import dev.wordstats.numa.scheduler.CustomScheduler;
 import dev.wordstats.numa.topology.NodeLocator;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import java.util.Queue;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
@@ -442,6 +444,65 @@ class NumaHandoffLockTest {
                 }
             });
             await(() -> lock.leaderOf(0) == leader && lock.leaderSpinning(0), "the leader spins");
+            holder.release();
+            workers.joinAll(PROMPT);
+        }
+        return passes.get();
+    }
+
+    // ---------------------------------------------------------------- remote turn
+
+    /**
+     * REMOTE_TURN: a release passes the lock to a due leader that runs on the releaser's node, but
+     * not to one that runs on another node until it has led REMOTE_TURN_FACTOR times as long. Two
+     * nodes; the owner runs on node 0; the leader queued on node 0 and is then moved to node 1, as a
+     * virtual thread resumed on another node's carrier would be. With passAfter 300 ms the owner
+     * releases as soon as the leader says it is due, long before 900 ms: the leader on node 0 is
+     * passed the lock (it sees 1 pass in a row), the one on node 1 takes the freed word (0), and
+     * with REMOTE_TURN off the one on node 1 is passed it too.
+     */
+    @Test
+    void aLeaderOnAnotherNodeIsPassedTheLockOnlyAfterALongerTurn() throws Exception {
+        assertThat(passesToALeaderOn(0, HandoffMechanism.all()))
+                .as("a due leader on the owner's node")
+                .isEqualTo(1);
+        assertThat(passesToALeaderOn(1, HandoffMechanism.all()))
+                .as("a due leader on another node, before its longer turn is over")
+                .isZero();
+        assertThat(passesToALeaderOn(1, HandoffMechanism.allExcept("REMOTE_TURN")))
+                .as("the same without REMOTE_TURN")
+                .isEqualTo(1);
+    }
+
+    private static final Duration REMOTE_PASS_AFTER = Duration.ofMillis(300);
+
+    /** The passes in a row the leader sees, moved to {@code leaderNode} while it leads node 0's queue. */
+    private static int passesToALeaderOn(int leaderNode, Set<HandoffMechanism> mechanisms) throws Exception {
+        MovableNodes nodes = new MovableNodes(2);
+        NumaHandoffLock lock = new NumaHandoffLock(
+                nodes,
+                new LockSettings(NEVER, mechanisms),
+                NumaHandoffLock.DEFAULT_IN_NODE_BUDGET,
+                4,
+                Integer.MAX_VALUE,
+                REMOTE_PASS_AFTER.toNanos());
+        AtomicInteger passes = new AtomicInteger(-1);
+        try (Workers workers = new Workers(lock)) {
+            Holder holder = hold(lock, ThreadKind.PLATFORM, workers);
+            Thread leader = workers.start(ThreadKind.PLATFORM, "leader", () -> {
+                lock.lock();
+                try {
+                    passes.set(lock.passesInARow());
+                } finally {
+                    lock.unlock();
+                }
+            });
+            await(() -> lock.leaderOf(0) == leader && lock.leaderSpinning(0), "the leader spins");
+            nodes.move(leader, leaderNode);
+            boolean remoteTurn = mechanisms.contains(HandoffMechanism.REMOTE_TURN);
+            await(
+                    () -> lock.leaderDue(0) && (!remoteTurn || lock.leaderRunsOn(0) == leaderNode),
+                    "the leader is due and has said where it runs");
             holder.release();
             workers.joinAll(PROMPT);
         }
@@ -1075,6 +1136,33 @@ class NumaHandoffLockTest {
                 }
             }
             return 0;
+        }
+    }
+
+    /**
+     * Some nodes; every thread runs on node 0 until {@link #move} puts it on another, as the JDK's
+     * scheduler may resume a virtual thread on another node's carrier.
+     */
+    private static final class MovableNodes implements NodeLocator {
+        private final int count;
+        private final Map<Thread, Integer> moved = new ConcurrentHashMap<>();
+
+        MovableNodes(int count) {
+            this.count = count;
+        }
+
+        void move(Thread thread, int node) {
+            moved.put(thread, node);
+        }
+
+        @Override
+        public int nodeCount() {
+            return count;
+        }
+
+        @Override
+        public int currentNode() {
+            return moved.getOrDefault(Thread.currentThread(), 0);
         }
     }
 
