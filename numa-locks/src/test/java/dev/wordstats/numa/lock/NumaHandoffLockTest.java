@@ -29,6 +29,7 @@ import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.BiFunction;
 import java.util.function.BooleanSupplier;
+import java.util.function.Function;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -432,6 +433,16 @@ class NumaHandoffLockTest {
                 4,
                 Integer.MAX_VALUE,
                 passAfterNanos);
+        return passesSeenByLeader(lock, leader -> () -> true);
+    }
+
+    /**
+     * The passes in a row a spinning platform leader of node 0's queue sees after a platform
+     * holder's release. Once the leader spins, {@code beforeRelease} gets its thread and returns the
+     * condition awaited before the holder releases.
+     */
+    private static int passesSeenByLeader(NumaHandoffLock lock, Function<Thread, BooleanSupplier> beforeRelease)
+            throws Exception {
         AtomicInteger passes = new AtomicInteger(-1);
         try (Workers workers = new Workers(lock)) {
             Holder holder = hold(lock, ThreadKind.PLATFORM, workers);
@@ -444,6 +455,7 @@ class NumaHandoffLockTest {
                 }
             });
             await(() -> lock.leaderOf(0) == leader && lock.leaderSpinning(0), "the leader spins");
+            await(beforeRelease.apply(leader), "the leader is ready for the release");
             holder.release();
             workers.joinAll(PROMPT);
         }
@@ -486,27 +498,11 @@ class NumaHandoffLockTest {
                 4,
                 Integer.MAX_VALUE,
                 REMOTE_PASS_AFTER.toNanos());
-        AtomicInteger passes = new AtomicInteger(-1);
-        try (Workers workers = new Workers(lock)) {
-            Holder holder = hold(lock, ThreadKind.PLATFORM, workers);
-            Thread leader = workers.start(ThreadKind.PLATFORM, "leader", () -> {
-                lock.lock();
-                try {
-                    passes.set(lock.passesInARow());
-                } finally {
-                    lock.unlock();
-                }
-            });
-            await(() -> lock.leaderOf(0) == leader && lock.leaderSpinning(0), "the leader spins");
+        boolean remoteTurn = mechanisms.contains(HandoffMechanism.REMOTE_TURN);
+        return passesSeenByLeader(lock, leader -> {
             nodes.move(leader, leaderNode);
-            boolean remoteTurn = mechanisms.contains(HandoffMechanism.REMOTE_TURN);
-            await(
-                    () -> lock.leaderDue(0) && (!remoteTurn || lock.leaderRunsOn(0) == leaderNode),
-                    "the leader is due and has said where it runs");
-            holder.release();
-            workers.joinAll(PROMPT);
-        }
-        return passes.get();
+            return () -> lock.leaderDue(0) && (!remoteTurn || lock.leaderRunsOn(0) == leaderNode);
+        });
     }
 
     // ---------------------------------------------------------------- time slice
