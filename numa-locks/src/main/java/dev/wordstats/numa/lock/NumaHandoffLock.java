@@ -642,7 +642,8 @@ public final class NumaHandoffLock extends NumaHandoffLockL1Pad implements Lock 
         HandoffNode heir = queues[n].lvLeader();
         if (heir != null
                 && heir.lvStatus() == HandoffNode.SPINNING
-                && (heir.loDue() || (!slicePair && !MountState.isRunning(heir.thread) && ledLongEnough(heir)))) {
+                && (heir.loDue()
+                        || (!slicePair && !MountState.isRunning(heir.thread) && ledFor(heir, passAfterNanos)))) {
             if (remoteTurn) {
                 if (!nearOrLongEnough(heir)) {
                     sliceNanos = SLICE_NANOS * REMOTE_TURN_FACTOR; // a leader on another node: a longer turn
@@ -680,7 +681,7 @@ public final class NumaHandoffLock extends NumaHandoffLockL1Pad implements Lock 
             here = nodeOfCaller();
             ownerRunNode = here;
         }
-        return there == here || System.nanoTime() - heir.loLeaderSince() >= passAfterNanos * REMOTE_TURN_FACTOR;
+        return there == here || ledFor(heir, passAfterNanos * REMOTE_TURN_FACTOR);
     }
 
     /** After the word was released: leadership without wake ahead, the reserver, a parked leader. */
@@ -943,7 +944,10 @@ public final class NumaHandoffLock extends NumaHandoffLockL1Pad implements Lock 
                 continue;
             }
             if (remoteTurn) {
-                node.soRunNode(nodeOfCaller()); // where we run now: a virtual thread may have moved
+                int here = nodeOfCaller(); // where we run now: a virtual thread may have moved
+                if (here != node.loRunNode()) {
+                    node.soRunNode(here); // only on a change: releasers read this node's line at each release
+                }
             }
             if (!due && (passAfterNanos == 0L || System.nanoTime() - node.loLeaderSince() >= passAfterNanos)) {
                 due = true; // from now on a release may pass us the lock (it reads this, not the clock)
@@ -1018,11 +1022,12 @@ public final class NumaHandoffLock extends NumaHandoffLockL1Pad implements Lock 
     }
 
     /**
-     * Whether {@code leader} has led passAfterNanos, read from the clock: for a leader that is not
-     * mounted (it waits for a carrier, often this one) and so cannot say it is due itself.
+     * Whether {@code leader} has led {@code nanos}, read from the clock: for a leader that is not
+     * mounted (it waits for a carrier, often this one) and so cannot say it is due itself, and for
+     * a remote turn (REMOTE_TURN).
      */
-    private boolean ledLongEnough(HandoffNode leader) {
-        return passAfterNanos == 0L || System.nanoTime() - leader.loLeaderSince() >= passAfterNanos;
+    private static boolean ledFor(HandoffNode leader, long nanos) {
+        return nanos == 0L || System.nanoTime() - leader.loLeaderSince() >= nanos;
     }
 
     /**
@@ -1298,8 +1303,7 @@ final class HandoffNode {
     private int status; // CAS by its thread, by granters (-> SPINNING), wakers (-> SPINNING), passers (-> OWNER)
     private boolean due; // opaque, by its own thread as leader once it has led passAfterNanos; read opaque by releasers
     private long leaderSince; // opaque, by whoever makes it leader (before the status CAS); read opaque by releasers
-    private int runNode =
-            -1; // opaque, by its own thread as leader (REMOTE_TURN): the node it runs on; read by releasers
+    private int runNode = -1; // opaque, by its own thread as leader (REMOTE_TURN): where it runs; read by releasers
 
     HandoffNode(Thread thread, int queue) {
         this.thread = thread;
