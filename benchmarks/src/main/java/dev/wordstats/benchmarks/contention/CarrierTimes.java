@@ -117,7 +117,9 @@ record CarrierTimes(long onCpuNanos, long waitingNanos, int carriers) {
     /**
      * Percent of {@code wallNanos} x carriers that the carriers spent runnable but off a CPU
      * (preempted by other threads or processes, or woken and not yet running) from {@code start} to
-     * this reading. NaN when a reading is missing.
+     * this reading. NaN when a reading is missing. Linux adds a wait to a thread's statistics when
+     * the wait ends, so a wait that began before {@code start} counts whole: a span shorter than the
+     * machine's waits (a test's round of microseconds on a busy host) can read above 100.
      */
     double waitingPctSince(CarrierTimes start, long wallNanos) {
         if (!available() || !start.available() || wallNanos <= 0) {

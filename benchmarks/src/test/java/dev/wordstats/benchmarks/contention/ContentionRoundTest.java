@@ -44,7 +44,8 @@ class ContentionRoundTest {
         assertThat(metrics.crossNodePct).isZero();
         if (CarrierTimes.read(CarrierTimes.carrierTasks()).available()) { // Linux with scheduler statistics
             assertThat(metrics.carrierBusyCpus).isPositive();
-            assertThat(metrics.carrierWaitPct).isBetween(0.0, 100.0);
+            // Not at most 100: a wait that began before this microseconds-long round counts whole.
+            assertThat(metrics.carrierWaitPct).isGreaterThanOrEqualTo(0.0);
         } else {
             assertThat(metrics.carrierBusyCpus).isNaN();
         }
