@@ -2,6 +2,7 @@ package dev.wordstats.service.web;
 
 import dev.wordstats.service.counts.WordStore;
 import dev.wordstats.service.text.Tokenizer;
+import dev.wordstats.service.text.WordTooLongException;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.Parameter;
 import io.swagger.v3.oas.annotations.media.Schema;
@@ -26,6 +27,7 @@ class WordController {
 
     private final WordStore store;
     private final Tokenizer tokenizer;
+    private final Tokenizer unlimited = new Tokenizer(Integer.MAX_VALUE); // see wordsOf
 
     WordController(WordStore store, Tokenizer tokenizer) {
         this.store = store;
@@ -64,7 +66,7 @@ class WordController {
                             schema = @Schema(type = "string", minLength = 1, pattern = WORD_PATTERN))
                     @PathVariable("word")
                     String word) {
-        List<String> words = tokenizer.words(word);
+        List<String> words = wordsOf(word);
         if (words.size() != 1) {
             throw new ApiException(
                     ProblemType.NOT_ONE_WORD,
@@ -72,6 +74,24 @@ class WordController {
         }
         String normalized = words.getFirst();
         return new WordCount(normalized, store.count(normalized));
+    }
+
+    /**
+     * The words of a looked-up word. The API documents the length limit on the word as sent (the
+     * parameter's maxLength), the tokenizer applies it after lower-casing, which can lengthen a word
+     * ({@code İ} becomes i + U+0307). A word within the documented limit that only lower-casing takes
+     * past it is looked up like any other: no text can have counted it, as the same rule rejects a
+     * text that holds it, so its count is 0.
+     */
+    private List<String> wordsOf(String word) {
+        try {
+            return tokenizer.words(word);
+        } catch (WordTooLongException e) {
+            if (word.codePointCount(0, word.length()) > tokenizer.maxWordLength()) {
+                throw e;
+            }
+            return unlimited.words(word);
+        }
     }
 
     @Operation(summary = "Clear all counts")

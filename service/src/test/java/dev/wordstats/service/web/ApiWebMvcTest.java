@@ -108,6 +108,18 @@ class ApiWebMvcTest {
                 .andExpect(jsonPath("$.count").value(2));
     }
 
+    /**
+     * The API documents the word limit (100 here) on the word as sent; lower-casing 100 {@code İ}
+     * gives 200 code points. Such a word is looked up, not rejected: no text can hold it, so 0.
+     */
+    @Test
+    void aWordThatOnlyLowerCasingTakesPastTheLimitCountsZero() throws Exception {
+        mvc.perform(get("/api/words/{word}", "\u0130".repeat(100)))
+                .andExpect(status().isOk())
+                .andExpect(jsonPath("$.word").value("i\u0307".repeat(100)))
+                .andExpect(jsonPath("$.count").value(0));
+    }
+
     @Test
     void unseenWordCountsZero() throws Exception {
         mvc.perform(get("/api/words/{word}", "never"))
