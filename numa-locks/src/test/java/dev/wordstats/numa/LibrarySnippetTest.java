@@ -26,20 +26,31 @@ import org.junit.jupiter.api.io.TempDir;
  * module and JNA jar) on the module path, and once more on the class path with the class-path flags of
  * the README's "JVM flags". Each run must print what the example promises and no JVM warning; a second
  * program run with the same flags shows each flag takes effect: the per-carrier node cache and the
- * per-node schedulers are reachable, and a native call through JNA warns of nothing.
+ * per-node schedulers are reachable, a native call through JNA warns of nothing, and JFR records the
+ * library's lock-wait event.
  */
 class LibrarySnippetTest {
 
     private static final Path README = Path.of("README.md");
     private static final String SECTION = "## Use it in your application";
-    /** Reaches what each flag opens: the carrier-local cache, the JDK's virtual-thread builder, getcpu (JNA). */
+    /**
+     * Reaches what each flag opens (the carrier-local cache, the JDK's virtual-thread builder, getcpu through
+     * JNA) and records a lock-wait event of the library, which JFR must register from the module.
+     */
     private static final String CHECK_SOURCE = """
             import dev.wordstats.numa.carrier.CarrierNodeLocator;
+            import dev.wordstats.numa.lock.JfrLockProbe;
+            import dev.wordstats.numa.lock.LockEvents;
+            import dev.wordstats.numa.lock.LockType;
             import dev.wordstats.numa.scheduler.CustomScheduler;
             import dev.wordstats.numa.topology.Topology;
+            import java.nio.file.Files;
+            import java.nio.file.Path;
+            import jdk.jfr.Recording;
+            import jdk.jfr.consumer.RecordingFile;
 
             public class FlagsCheck {
-                public static void main(String[] args) {
+                public static void main(String[] args) throws Exception {
                     Topology topology = Topology.detect();
                     // two simulated nodes, so the locator asks getcpu through JNA (one node never does)
                     int simulated = Math.min(2, topology.cpuCount());
@@ -47,6 +58,18 @@ class LibrarySnippetTest {
                     System.out.println("node=" + nodes.currentNode());
                     System.out.println("carrierLocal=" + nodes.carrierLocal());
                     System.out.println("customScheduler=" + CustomScheduler.available());
+                    Path file = Files.createTempFile("locks", ".jfr");
+                    try (Recording recording = new Recording(LockEvents.settings())) {
+                        recording.start();
+                        new JfrLockProbe(LockType.NUMA_HANDOFF, nodes).acquired(true, 1_000_000);
+                        recording.stop();
+                        recording.dump(file);
+                    }
+                    long waits = RecordingFile.readAllEvents(file).stream()
+                            .filter(event -> event.getEventType().getName().equals(LockEvents.WAIT))
+                            .count();
+                    Files.delete(file);
+                    System.out.println("lockWaitEvents=" + waits);
                 }
             }
             """;
@@ -120,7 +143,10 @@ class LibrarySnippetTest {
     private void assertFlagsTakeEffect(List<String> exampleCommand) throws IOException, InterruptedException {
         List<String> check = new ArrayList<>(exampleCommand);
         check.set(check.size() - 1, "FlagsCheck");
-        assertThat(run(check, "java")).contains("carrierLocal=true").contains("customScheduler=true");
+        assertThat(run(check, "java"))
+                .contains("carrierLocal=true")
+                .contains("customScheduler=true")
+                .contains("lockWaitEvents=1");
     }
 
     /** Runs a README command line in {@link #dir}, its tool and jar names replaced; returns its output. */
