@@ -2,11 +2,11 @@ package dev.wordstats.numa.lock;
 
 import dev.wordstats.numa.topology.NodeLocator;
 
-/** Every type's guard from {@link LockType#createGuard} keeps the {@link Guard} contract. */
-class UnobservedGuardContractTest extends GuardContractTest {
+/** Every type's guard built without a probe keeps the {@link Guard} contract. */
+class BareGuardContractTest extends GuardContractTest {
 
     @Override
     protected Guard newGuard(LockType type, NodeLocator nodes) {
-        return type.createGuard(nodes);
+        return TestLocks.guard(type, nodes);
     }
 }

@@ -1,7 +1,7 @@
 package dev.wordstats.numa.lock;
 
-/** {@link LockType#FAIR_REENTRANT} through {@link ObservedLock} keeps the lock contract. */
-class ObservedFairReentrantLockContractTest extends ObservedLockContractTest {
+/** {@link LockType#FAIR_REENTRANT} with a {@link CountingProbe} keeps the lock contract. */
+class ProbedFairReentrantLockContractTest extends ProbedLockContractTest {
 
     @Override
     protected LockType type() {

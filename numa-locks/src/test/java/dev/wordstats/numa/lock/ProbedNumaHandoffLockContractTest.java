@@ -1,7 +1,7 @@
 package dev.wordstats.numa.lock;
 
-/** {@link LockType#NUMA_HANDOFF} through {@link ObservedLock} keeps the lock contract. */
-class ObservedNumaHandoffLockContractTest extends ObservedLockContractTest {
+/** {@link LockType#NUMA_HANDOFF} with a {@link CountingProbe} keeps the lock contract. */
+class ProbedNumaHandoffLockContractTest extends ProbedLockContractTest {
 
     @Override
     protected LockType type() {

@@ -1,7 +1,7 @@
 package dev.wordstats.numa.lock;
 
-/** {@link LockType#NUMA_MCS} through {@link ObservedLock} keeps the lock contract. */
-class ObservedNumaMcsLockContractTest extends ObservedLockContractTest {
+/** {@link LockType#NUMA_MCS} with a {@link CountingProbe} keeps the lock contract. */
+class ProbedNumaMcsLockContractTest extends ProbedLockContractTest {
 
     @Override
     protected LockType type() {

@@ -1,7 +1,7 @@
 package dev.wordstats.numa.lock;
 
-/** {@link LockType#UNFAIR_REENTRANT} through {@link ObservedLock} keeps the lock contract. */
-class ObservedUnfairReentrantLockContractTest extends ObservedLockContractTest {
+/** {@link LockType#UNFAIR_REENTRANT} with a {@link CountingProbe} keeps the lock contract. */
+class ProbedUnfairReentrantLockContractTest extends ProbedLockContractTest {
 
     @Override
     protected LockType type() {
