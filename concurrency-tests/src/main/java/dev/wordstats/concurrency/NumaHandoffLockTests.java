@@ -3,7 +3,7 @@ package dev.wordstats.concurrency;
 import static org.openjdk.jcstress.annotations.Expect.ACCEPTABLE;
 import static org.openjdk.jcstress.annotations.Expect.FORBIDDEN;
 
-import dev.wordstats.numa.lock.LockSettings;
+import dev.wordstats.numa.lock.HandoffSettings;
 import dev.wordstats.numa.lock.NumaHandoffLock;
 import dev.wordstats.numa.topology.NodeLocator;
 import java.time.Duration;
@@ -33,7 +33,7 @@ public final class NumaHandoffLockTests {
 
     /** Zero spins, one awake leader, budget 1, passes at once, reservation at once. */
     static NumaHandoffLock eager(NodeLocator nodes) {
-        return new NumaHandoffLock(nodes, new LockSettings(Duration.ZERO), 1, 1, 0, 0L);
+        return new NumaHandoffLock(nodes, new HandoffSettings(Duration.ZERO), 1, 1, 0, 0L);
     }
 
     static void finish(NumaHandoffLock lock, Guarded guarded, II_Result r) {
@@ -137,7 +137,7 @@ public final class NumaHandoffLockTests {
     /** Leaders spin, a pass goes to a leader at once: every release that finds one passes. */
     static NumaHandoffLock passing(NodeLocator nodes) {
         return new NumaHandoffLock(
-                nodes, LockSettings.DEFAULTS, NumaHandoffLock.DEFAULT_IN_NODE_BUDGET, 2, NumaHandoffLock.SPINS, 0L);
+                nodes, HandoffSettings.DEFAULTS, NumaHandoffLock.DEFAULT_IN_NODE_BUDGET, 2, NumaHandoffLock.SPINS, 0L);
     }
 
     /**
@@ -188,7 +188,7 @@ public final class NumaHandoffLockTests {
     public static class InNodePassVisibility {
         private final Guarded guarded = new Guarded(new NumaHandoffLock(
                 NodeLocator.singleNode(),
-                LockSettings.DEFAULTS,
+                HandoffSettings.DEFAULTS,
                 NumaHandoffLock.DEFAULT_IN_NODE_BUDGET,
                 1,
                 NumaHandoffLock.SPINS,

@@ -3,9 +3,17 @@ package dev.wordstats.benchmarks.contention;
 import dev.wordstats.benchmarks.BenchmarkJvm;
 import dev.wordstats.benchmarks.BenchmarkNuma;
 import dev.wordstats.benchmarks.CpuTokens;
+import dev.wordstats.numa.carrier.CarrierPinning;
+import dev.wordstats.numa.lock.Guard;
 import dev.wordstats.numa.lock.HandoffMechanism;
+import dev.wordstats.numa.lock.HandoffSettings;
+import dev.wordstats.numa.lock.LockContext;
+import dev.wordstats.numa.lock.LockGuard;
+import dev.wordstats.numa.lock.LockProbe;
 import dev.wordstats.numa.lock.LockSettings;
 import dev.wordstats.numa.lock.LockType;
+import dev.wordstats.numa.lock.NumaHandoffLock;
+import dev.wordstats.numa.lock.QueueLockSettings;
 import dev.wordstats.numa.setup.NumaSetup;
 import java.time.Duration;
 import java.util.concurrent.TimeUnit;
@@ -114,7 +122,7 @@ public class LockContentionBenchmark {
     @Param("true")
     public boolean recordWaits;
 
-    /** NUMA_MCS, NUMA_HANDOFF: how long a queue leader waits before it reserves the lock (LockSettings). */
+    /** NUMA_MCS, NUMA_HANDOFF: how long a queue leader waits before it reserves the lock (QueueLockSettings). */
     @Param("1000")
     public long reserveAfterMicros;
 
@@ -127,15 +135,16 @@ public class LockContentionBenchmark {
 
     private NumaSetup nodes;
     private LockSettings settings;
+    private LockContext context;
     private double csNanos;
     private ContentionRound round;
 
     @Setup(Level.Trial)
     public void setUpTrial() {
         nodes = BenchmarkNuma.create(simulatedNodes, pinCarriers, scheduler);
-        settings = new LockSettings(
-                Duration.ofNanos(TimeUnit.MICROSECONDS.toNanos(reserveAfterMicros)),
-                HandoffMechanism.allExcept(handoffWithout));
+        settings = LockSettings.DEFAULTS.with(
+                new QueueLockSettings(Duration.ofNanos(TimeUnit.MICROSECONDS.toNanos(reserveAfterMicros))));
+        context = new LockContext(nodes.locator(), CarrierPinning.schedulerParallelism());
         csNanos = CpuTokens.nanosFor(inCpuTokens, 300);
         System.out.printf("# critical section: %d tokens = %.0f ns on one thread%n", inCpuTokens, csNanos);
     }
@@ -143,7 +152,7 @@ public class LockContentionBenchmark {
     @Setup(Level.Invocation)
     public void setUpRound() throws InterruptedException {
         round = new ContentionRound(
-                lockType.createGuard(nodes.locator(), settings),
+                newGuard(),
                 nodes.locator(),
                 actionsCount,
                 threads,
@@ -155,6 +164,19 @@ public class LockContentionBenchmark {
                 recordWaits,
                 BenchmarkNuma.spreadOverNodes(nodes));
         round.start();
+    }
+
+    /**
+     * A guard of the chosen type from the registry; a NUMA_HANDOFF with mechanisms switched off is a
+     * variant the registry does not offer, built here.
+     */
+    private Guard newGuard() {
+        if (lockType == LockType.NUMA_HANDOFF && !"none".equalsIgnoreCase(handoffWithout.strip())) {
+            return LockGuard.of(new NumaHandoffLock(
+                    nodes.locator(),
+                    new HandoffSettings(settings.queue().reserveAfter(), HandoffMechanism.allExcept(handoffWithout))));
+        }
+        return lockType.create(context, settings, LockProbe.NONE);
     }
 
     /** One round; the histogram merge in {@code report} is inside the timing and costs well under 1%. */

@@ -6,8 +6,8 @@ import java.util.Set;
 
 /**
  * The mechanisms of {@link NumaHandoffLock}, each of which can be switched off (through
- * {@link LockSettings#handoffMechanisms()}) so that its effect can be measured in and out. The
- * reservation, the fourth guard, has its own threshold ({@link LockSettings#reserveAfter()}).
+ * {@link HandoffSettings#handoffMechanisms()}) so that its effect can be measured in and out. The
+ * reservation, the fourth guard, has its own threshold ({@link HandoffSettings#reserveAfter()}).
  */
 public enum HandoffMechanism {
 

@@ -381,11 +381,11 @@ public final class NumaHandoffLock extends NumaHandoffLockL1Pad implements Lock 
 
     /** A lock with one queue per node of {@code nodes}, the default reservation threshold and every mechanism. */
     public NumaHandoffLock(NodeLocator nodes) {
-        this(nodes, LockSettings.DEFAULTS);
+        this(nodes, HandoffSettings.DEFAULTS);
     }
 
     /** A lock with one queue per node of {@code nodes}, tuned by {@code settings}. */
-    public NumaHandoffLock(NodeLocator nodes, LockSettings settings) {
+    public NumaHandoffLock(NodeLocator nodes, HandoffSettings settings) {
         this(nodes, settings, DEFAULT_IN_NODE_BUDGET, Math.max(1, carriers() - 1), SPINS, DEFAULT_PASS_AFTER_NANOS);
     }
 
@@ -399,7 +399,12 @@ public final class NumaHandoffLock extends NumaHandoffLockL1Pad implements Lock 
      * @param passAfterNanos how long a leader must have led before a release passes it the lock (0: always)
      */
     public NumaHandoffLock(
-            NodeLocator nodes, LockSettings settings, int inNodeBudget, int maxAwake, int spins, long passAfterNanos) {
+            NodeLocator nodes,
+            HandoffSettings settings,
+            int inNodeBudget,
+            int maxAwake,
+            int spins,
+            long passAfterNanos) {
         this(nodes, settings, inNodeBudget, maxAwake, spins, passAfterNanos, PARTNER_SPINS);
     }
 
@@ -411,7 +416,7 @@ public final class NumaHandoffLock extends NumaHandoffLockL1Pad implements Lock 
      */
     NumaHandoffLock(
             NodeLocator nodes,
-            LockSettings settings,
+            HandoffSettings settings,
             int inNodeBudget,
             int maxAwake,
             int spins,

@@ -4,9 +4,11 @@
  * combining locks {@link dev.wordstats.numa.lock.CombiningLock} and
  * {@link dev.wordstats.numa.lock.NumaCombiningLock} (a holder runs the critical sections its waiters
  * publish), {@link dev.wordstats.numa.lock.SynchronizedGuard}, the {@link dev.wordstats.numa.lock.LockType}
- * choice, the critical-section API every type offers ({@link dev.wordstats.numa.lock.Guard}), and the
- * observed variants that count how a lock is acquired ({@link dev.wordstats.numa.lock.ObservedLock} for
- * the {@code Lock} types, {@link dev.wordstats.numa.lock.ObservedGuard} for every type).
+ * registry, the critical-section API every type offers ({@link dev.wordstats.numa.lock.Guard}), and the
+ * probe through which each lock reports its own decisions ({@link dev.wordstats.numa.lock.LockProbe};
+ * {@link dev.wordstats.numa.lock.CountingProbe} counts them). Nothing here depends on the packages that
+ * set NUMA up: a lock needs a {@link dev.wordstats.numa.topology.NodeLocator} and a carrier count
+ * ({@link dev.wordstats.numa.lock.LockContext}).
  *
  * <h2>Memory-mode naming</h2>
  * Shared fields are reached only through private {@code VarHandle}s; the accessors are named for
@@ -21,7 +23,7 @@
  *   <li>{@code casX} compare-and-set, {@code xchgX} get-and-set, {@code addX} get-and-add (all
  *       volatile).</li>
  * </ul>
- * {@code ObservedLock}'s counters use opaque access directly: written with {@code setOpaque} by the
+ * {@code CountingProbe}'s counters use opaque access directly: written with {@code setOpaque} by the
  * owner only, read with {@code getOpaque} by {@code stats()}, so a reader never sees a torn
  * {@code long}. Every shared field carries a trailing comment naming who writes it and in which
  * mode.

@@ -13,6 +13,6 @@ class NumaHandoffLockEagerReservationContractTest extends NumaHandoffLockContrac
 
     @Override
     protected Lock newLock(NodeLocator nodes) {
-        return new NumaHandoffLock(nodes, new LockSettings(Duration.ZERO));
+        return new NumaHandoffLock(nodes, new HandoffSettings(Duration.ZERO));
     }
 }

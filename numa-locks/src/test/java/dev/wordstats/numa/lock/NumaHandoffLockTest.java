@@ -43,7 +43,7 @@ import org.junit.jupiter.api.Timeout;
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
 class NumaHandoffLockTest {
 
-    private static final LockSettings ALL = LockSettings.DEFAULTS;
+    private static final HandoffSettings ALL = HandoffSettings.DEFAULTS;
 
     // ---------------------------------------------------------------- spin only while the owner runs
 
@@ -165,12 +165,12 @@ class NumaHandoffLockTest {
     @Test
     void wakeAheadMakesTheSuccessorLeaderWhileTheOwnerRuns() throws Exception {
         assertThat(successorLeadsWhileOwnerHolds(ALL)).isTrue();
-        LockSettings withoutWakeAhead =
-                new LockSettings(NumaMcsLock.DEFAULT_RESERVE_AFTER, HandoffMechanism.allExcept("WAKE_AHEAD"));
+        HandoffSettings withoutWakeAhead =
+                new HandoffSettings(NumaMcsLock.DEFAULT_RESERVE_AFTER, HandoffMechanism.allExcept("WAKE_AHEAD"));
         assertThat(successorLeadsWhileOwnerHolds(withoutWakeAhead)).isFalse();
     }
 
-    private static boolean successorLeadsWhileOwnerHolds(LockSettings settings) throws Exception {
+    private static boolean successorLeadsWhileOwnerHolds(HandoffSettings settings) throws Exception {
         NumaHandoffLock lock = new NumaHandoffLock(NodeLocator.singleNode(), settings);
         CountDownLatch firstHeld = new CountDownLatch(1);
         CountDownLatch releaseFirst = new CountDownLatch(1);
@@ -347,8 +347,8 @@ class NumaHandoffLockTest {
 
     @Test
     void withoutInNodePassNoOwnerIsPassedTheLock() throws Exception {
-        LockSettings settings =
-                new LockSettings(NumaMcsLock.DEFAULT_RESERVE_AFTER, HandoffMechanism.allExcept("IN_NODE_PASS"));
+        HandoffSettings settings =
+                new HandoffSettings(NumaMcsLock.DEFAULT_RESERVE_AFTER, HandoffMechanism.allExcept("IN_NODE_PASS"));
         NumaHandoffLock lock = new NumaHandoffLock(NodeLocator.singleNode(), settings, 3, 3, NumaHandoffLock.SPINS, 0L);
         AtomicInteger passed = new AtomicInteger();
         try (Workers workers = new Workers(lock)) {
@@ -493,7 +493,7 @@ class NumaHandoffLockTest {
         MovableNodes nodes = new MovableNodes(2);
         NumaHandoffLock lock = new NumaHandoffLock(
                 nodes,
-                new LockSettings(NEVER, mechanisms),
+                new HandoffSettings(NEVER, mechanisms),
                 NumaHandoffLock.DEFAULT_IN_NODE_BUDGET,
                 4,
                 Integer.MAX_VALUE,
@@ -595,7 +595,7 @@ class NumaHandoffLockTest {
         // someone takes it with a CAS. A partner (SLICE_PAIR) spins for as long as the test needs.
         NumaHandoffLock lock = new NumaHandoffLock(
                 nodes,
-                new LockSettings(NEVER, mechanisms),
+                new HandoffSettings(NEVER, mechanisms),
                 NumaHandoffLock.DEFAULT_IN_NODE_BUDGET,
                 4,
                 0,
@@ -798,7 +798,7 @@ class NumaHandoffLockTest {
     private static List<Integer> releaseToALeaderWithoutCarrier(Set<HandoffMechanism> mechanisms) throws Exception {
         NumaHandoffLock lock = new NumaHandoffLock(
                 NodeLocator.singleNode(),
-                new LockSettings(NEVER, mechanisms),
+                new HandoffSettings(NEVER, mechanisms),
                 NumaHandoffLock.DEFAULT_IN_NODE_BUDGET,
                 4,
                 0, // leaders park at once
@@ -902,7 +902,7 @@ class NumaHandoffLockTest {
     private static boolean leaderBehindARepeatingOwner(BiFunction<String, Runnable, Thread> threads) throws Exception {
         NumaHandoffLock lock = new NumaHandoffLock(
                 NodeLocator.singleNode(),
-                new LockSettings(NEVER, HandoffMechanism.all()),
+                new HandoffSettings(NEVER, HandoffMechanism.all()),
                 NumaHandoffLock.DEFAULT_IN_NODE_BUDGET,
                 4,
                 NumaHandoffLock.SPINS,
@@ -996,7 +996,7 @@ class NumaHandoffLockTest {
     void reservationBoundsOvertakingByAnotherNode() throws Exception {
         AssignedNodes nodes = new AssignedNodes(2);
         NumaHandoffLock lock = new NumaHandoffLock(
-                nodes, new LockSettings(Duration.ofMillis(1)), Integer.MAX_VALUE, 4, NumaHandoffLock.SPINS, 0L);
+                nodes, new HandoffSettings(Duration.ofMillis(1)), Integer.MAX_VALUE, 4, NumaHandoffLock.SPINS, 0L);
         CountDownLatch held = new CountDownLatch(1);
         CountDownLatch release = new CountDownLatch(1);
         AtomicReference<String> next = new AtomicReference<>();
@@ -1044,7 +1044,7 @@ class NumaHandoffLockTest {
     @Test
     void reservationThresholdComesFromTheSettingsAndKnobsAreChecked() {
         assertThat(new NumaHandoffLock(NodeLocator.singleNode()).reserveAfter()).isEqualTo(Duration.ofMillis(1));
-        assertThat(new NumaHandoffLock(NodeLocator.singleNode(), new LockSettings(Duration.ofDays(365 * 1000L)))
+        assertThat(new NumaHandoffLock(NodeLocator.singleNode(), new HandoffSettings(Duration.ofDays(365 * 1000L)))
                         .reserveAfter())
                 .isEqualTo(Duration.ofNanos(Long.MAX_VALUE));
         assertThatThrownBy(() -> new NumaHandoffLock(NodeLocator.singleNode(), ALL, 0, 1, 1, 0L))
@@ -1054,7 +1054,7 @@ class NumaHandoffLockTest {
                 .isInstanceOf(UnsupportedOperationException.class)
                 .hasMessageContaining("FAIR_REENTRANT");
         assertThat(new NumaHandoffLock(new AssignedNodes(3)).queueCount()).isEqualTo(3);
-        assertThat(Set.copyOf(LockSettings.DEFAULTS.handoffMechanisms())).isEqualTo(HandoffMechanism.all());
+        assertThat(Set.copyOf(HandoffSettings.DEFAULTS.handoffMechanisms())).isEqualTo(HandoffMechanism.all());
     }
 
     @Test

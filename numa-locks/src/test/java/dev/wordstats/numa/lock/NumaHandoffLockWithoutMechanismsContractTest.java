@@ -12,6 +12,6 @@ class NumaHandoffLockWithoutMechanismsContractTest extends NumaHandoffLockContra
 
     @Override
     protected Lock newLock(NodeLocator nodes) {
-        return new NumaHandoffLock(nodes, new LockSettings(NumaMcsLock.DEFAULT_RESERVE_AFTER, Set.of()));
+        return new NumaHandoffLock(nodes, new HandoffSettings(NumaMcsLock.DEFAULT_RESERVE_AFTER, Set.of()));
     }
 }
