@@ -103,9 +103,24 @@ public enum LockType {
         return factory.create(context, settings, probe);
     }
 
-    /** As {@link #create(LockContext, LockSettings, LockProbe)} with the default settings and no probe. */
+    /**
+     * As {@link #create(LockContext, LockSettings, LockProbe)} with the default settings and the default
+     * probe: for the library's own algorithms {@link JfrLockProbe#byDefault}, so their waits, reservations
+     * and batches appear in a JDK Flight Recorder recording that enables them ({@link LockEvents}) while
+     * their acquisitions that do not wait pay nothing for it ({@code -Dwordstats.lock.jfr=false}: no probe);
+     * for the JDK's locks ({@link #SYNCHRONIZED}, {@link #FAIR_REENTRANT}, {@link #UNFAIR_REENTRANT}) none,
+     * because a probe would need a wrapper on their fast path and JFR already sees their waits
+     * ({@code jdk.JavaMonitorEnter}, {@code jdk.ThreadPark}).
+     */
     public Guard create(LockContext context) {
-        return create(context, LockSettings.DEFAULTS, LockProbe.NONE);
+        return create(context, LockSettings.DEFAULTS, defaultProbe(context));
+    }
+
+    private LockProbe defaultProbe(LockContext context) {
+        return switch (this) {
+            case SYNCHRONIZED, FAIR_REENTRANT, UNFAIR_REENTRANT -> LockProbe.NONE;
+            default -> JfrLockProbe.byDefault(this, context.nodes());
+        };
     }
 
     /** Whether this type is a {@link Lock}: its guards are then {@link LockGuard}s. */

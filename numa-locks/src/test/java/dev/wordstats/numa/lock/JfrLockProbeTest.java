@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Consumer;
 import jdk.jfr.Configuration;
 import jdk.jfr.consumer.RecordedEvent;
@@ -184,6 +185,7 @@ class JfrLockProbeTest {
         JfrLockProbe probe = new JfrLockProbe(LockType.NUMA_MCS, NodeLocator.singleNode());
         List<RecordedEvent> events = new CopyOnWriteArrayList<>();
         try (RecordingStream stream = new RecordingStream(settings)) {
+            stream.setReuse(false); // the events are kept past the callback
             stream.onEvent(LockEvents.WAIT, events::add);
             stream.startAsync();
             probe.acquired(true, 9_999);
@@ -224,10 +226,19 @@ class JfrLockProbeTest {
         assertThat(LockProbe.fastPathOf(probe)).isNull();
     }
 
+    @Test
+    void theJdkLocksGetNoDefaultProbeSoTheirLockIsTheJdkOneUnwrapped() {
+        LockContext context = TestLocks.context(NodeLocator.singleNode());
+        for (LockType type : new LockType[] {LockType.FAIR_REENTRANT, LockType.UNFAIR_REENTRANT}) {
+            assertThat(((LockGuard) type.create(context)).lock()).isInstanceOf(ReentrantLock.class);
+        }
+    }
+
     /** Runs {@code reports} on this thread inside a recording set up by {@code setup}, and returns its events. */
     private static List<RecordedEvent> record(Consumer<RecordingStream> setup, Runnable reports) {
         List<RecordedEvent> events = new CopyOnWriteArrayList<>();
         try (RecordingStream stream = new RecordingStream()) {
+            stream.setReuse(false); // the events are kept past the callback
             setup.accept(stream);
             stream.onEvent(event -> {
                 if (event.getEventType().getCategoryNames().contains(LockEvents.CATEGORY)) {
