@@ -143,9 +143,14 @@ public final class NumaAdaptiveLock implements Lock {
 
     /** A lock whose queued mode is a {@link NumaHandoffLock} over {@code nodes}, tuned by {@code settings}. */
     public NumaAdaptiveLock(NodeLocator nodes, LockSettings settings) {
+        this(nodes, settings, Thresholds.DEFAULTS);
+    }
+
+    /** For tests that need every acquisition to switch modes (jcstress): {@code thresholds} instead of the defaults. */
+    NumaAdaptiveLock(NodeLocator nodes, LockSettings settings, Thresholds thresholds) {
         Objects.requireNonNull(nodes, "nodes");
         Objects.requireNonNull(settings, "settings");
-        this.word = new Word();
+        this.word = new Word(thresholds);
         this.nodes = nodes;
         this.settings = settings;
     }
@@ -367,6 +372,9 @@ public final class NumaAdaptiveLock implements Lock {
     /** Spins for a held word while its owner runs, at most SPIN_NANOS; true when it took the word. */
     private boolean spinLean(Thread current) {
         Word w = word;
+        if (w.spinNanos == 0L) {
+            return w.getStateVolatile() == FREE && w.casState(FREE, HELD);
+        }
         long until = 0L;
         for (int round = 0; ; round++) {
             int state = w.getStateVolatile();
@@ -382,7 +390,7 @@ public final class NumaAdaptiveLock implements Lock {
                 }
                 long now = System.nanoTime();
                 if (until == 0L) {
-                    until = now + SPIN_NANOS;
+                    until = now + w.spinNanos;
                 } else if (now - until > 0L) {
                     return false;
                 }
@@ -419,6 +427,23 @@ public final class NumaAdaptiveLock implements Lock {
     }
 
     /**
+     * When the mode switches, and how long a lean arrival spins ({@code spinNanos}): out of {@code
+     * window} acquisitions, {@code contendedToQueue} contended ones turn a lean lock queued and {@code
+     * freeToLean} that found the queue lock free turn a queued one lean; a lean acquisition that waited
+     * past {@code starvingNanos} turns it queued at once.
+     */
+    record Thresholds(int window, int contendedToQueue, int freeToLean, long starvingNanos, long spinNanos) {
+        static final Thresholds DEFAULTS =
+                new Thresholds(WINDOW, CONTENDED_TO_QUEUE, FREE_TO_LEAN, STARVING_NANOS, SPIN_NANOS);
+
+        /**
+         * No lean spin (a contended arrival parks at once), every contended acquisition turns the lock
+         * queued and every free arrival turns it lean.
+         */
+        static final Thresholds EAGER = new Thresholds(1, 1, 1, 0L, 0L);
+    }
+
+    /**
      * The word: an AQS whose state is FREE, HELD or QUEUED, with the owner and the owner-only
      * statistics beside it, then padding so that the next object on the heap (another stripe's lock)
      * does not share its cache lines.
@@ -448,6 +473,20 @@ public final class NumaAdaptiveLock implements Lock {
             } catch (ReflectiveOperationException e) {
                 throw new ExceptionInInitializerError(e);
             }
+        }
+
+        private final int windowSize; // the thresholds, final
+        private final int contendedToQueue;
+        private final int freeToLean;
+        private final long starvingNanos;
+        final long spinNanos;
+
+        Word(Thresholds thresholds) {
+            this.spinNanos = thresholds.spinNanos();
+            this.windowSize = thresholds.window();
+            this.contendedToQueue = thresholds.contendedToQueue();
+            this.freeToLean = thresholds.freeToLean();
+            this.starvingNanos = thresholds.starvingNanos();
         }
 
         @Override
@@ -514,7 +553,7 @@ public final class NumaAdaptiveLock implements Lock {
             if (contended) {
                 contendedInWindow++;
             }
-            if (waited > STARVING_NANOS) {
+            if (waited > starvingNanos) {
                 starving = true;
             }
             window++;
@@ -533,8 +572,8 @@ public final class NumaAdaptiveLock implements Lock {
         /** Lean owner at release: whether to turn queued now; resets the window at its end. */
         boolean heatDue() {
             boolean due = starving;
-            if (window >= WINDOW) {
-                due |= contendedInWindow >= CONTENDED_TO_QUEUE;
+            if (window >= windowSize) {
+                due |= contendedInWindow >= contendedToQueue;
                 window = 0;
                 contendedInWindow = 0;
             }
@@ -550,10 +589,10 @@ public final class NumaAdaptiveLock implements Lock {
 
         /** Queued owner at release: whether to turn lean now; resets the window at its end. */
         boolean coolDue() {
-            if (window < WINDOW) {
+            if (window < windowSize) {
                 return false;
             }
-            boolean due = freeInWindow >= FREE_TO_LEAN;
+            boolean due = freeInWindow >= freeToLean;
             window = 0;
             freeInWindow = 0;
             if (due) {
