@@ -38,12 +38,8 @@ public enum LockType {
      * {@link NumaAdaptiveLock}: a lean spin-then-park lock while the lock is not saturated, the
      * {@link #NUMA_HANDOFF} queue while it stays saturated; the recommended type.
      */
-    NUMA_ADAPTIVE {
-        @Override
-        public Lock create(NodeLocator nodes, LockSettings settings) {
-            return new NumaAdaptiveLock(nodes, settings);
-        }
-    },
+    NUMA_ADAPTIVE(locking((context, settings, probe) ->
+            new NumaAdaptiveLock(context, settings.queue().reserveAfter(), probe))),
 
     /**
      * {@link SynchronizedGuard}: {@code synchronized} on a private monitor (no carrier pinning since
