@@ -27,7 +27,7 @@ class NumaAdaptiveLockTest {
 
     @Test
     void aNewLockIsLeanAndSmall() {
-        NumaAdaptiveLock lock = new NumaAdaptiveLock(ONE_NODE);
+        NumaAdaptiveLock lock = new NumaAdaptiveLock(TestLocks.context(ONE_NODE));
         assertThat(lock.isQueued()).isFalse();
         assertThat(lock.modeSwitches()).isZero();
         // The lock and its word; the locator and the settings are shared by every lock of a store.
@@ -41,7 +41,7 @@ class NumaAdaptiveLockTest {
     @ParameterizedTest
     @EnumSource(ThreadKind.class)
     void aStarvingWaiterTurnsTheLockQueued(ThreadKind kind) throws Exception {
-        NumaAdaptiveLock lock = new NumaAdaptiveLock(ONE_NODE);
+        NumaAdaptiveLock lock = new NumaAdaptiveLock(TestLocks.context(ONE_NODE));
         try (Workers workers = new Workers(lock)) {
             ConcurrencySupport.Holder holder = ConcurrencySupport.hold(lock, kind, workers);
             Thread waiter = workers.start(kind, "waiter", () -> {
@@ -65,7 +65,7 @@ class NumaAdaptiveLockTest {
     @ParameterizedTest
     @EnumSource(ThreadKind.class)
     void parkedLeanWaitersMoveToTheQueueWhenItTurnsOn(ThreadKind kind) throws Exception {
-        NumaAdaptiveLock lock = new NumaAdaptiveLock(ONE_NODE);
+        NumaAdaptiveLock lock = new NumaAdaptiveLock(TestLocks.context(ONE_NODE));
         CriticalSection section = new CriticalSection();
         CountDownLatch starverInside = new CountDownLatch(1);
         CountDownLatch letStarverGo = new CountDownLatch(1);
@@ -129,8 +129,41 @@ class NumaAdaptiveLockTest {
 
     @ParameterizedTest
     @EnumSource(ThreadKind.class)
+    void aProbeHearsEachAcquisitionAndBothModeSwitches(ThreadKind kind) throws Exception {
+        CountingProbe probe = new CountingProbe(ONE_NODE);
+        NumaAdaptiveLock lock = new NumaAdaptiveLock(TestLocks.context(ONE_NODE), Duration.ofMillis(1), probe);
+        try (Workers workers = new Workers(lock)) {
+            ConcurrencySupport.Holder holder = ConcurrencySupport.hold(lock, kind, workers);
+            Thread waiter = workers.start(kind, "waiter", () -> {
+                lock.lock();
+                lock.unlock();
+            });
+            assertThat(awaitParkedOrDone(waiter, PROMPT)).isTrue();
+            Thread.sleep(3 * NumaAdaptiveLock.STARVING_NANOS / 1_000_000L);
+            holder.release();
+            workers.joinAll(PROMPT);
+        }
+        assertThat(lock.isQueued()).isTrue();
+        assertThat(probe.modeSwitches()).as("into the queued mode").isEqualTo(1);
+        assertThat(probe.stats())
+                .as("the holder at once, the waiter after waiting")
+                .isEqualTo(new LockStats(1, 1, 1, 0));
+        for (int i = 0; i < NumaAdaptiveLock.FREE_TO_LEAN; i++) {
+            lock.lock(); // alone: the queue lock is free at every arrival
+            lock.unlock();
+        }
+        assertThat(lock.isQueued()).isFalse();
+        assertThat(probe.modeSwitches()).as("back to lean").isEqualTo(2).isEqualTo(lock.modeSwitches());
+        assertThat(probe.stats().acquisitions()).isEqualTo(2L + NumaAdaptiveLock.FREE_TO_LEAN);
+        assertThat(probe.stats().slowAcquisitions())
+                .as("no queued arrival found the queue lock held")
+                .isEqualTo(1);
+    }
+
+    @ParameterizedTest
+    @EnumSource(ThreadKind.class)
     void mutualExclusionAcrossModeSwitches(ThreadKind kind) throws Exception {
-        NumaAdaptiveLock lock = new NumaAdaptiveLock(new ThreadIdNodes(2));
+        NumaAdaptiveLock lock = new NumaAdaptiveLock(TestLocks.context(new ThreadIdNodes(2)));
         CriticalSection section = new CriticalSection();
         int threads = kind.stressThreads();
         long phaseNanos = TimeUnit.MILLISECONDS.toNanos(Math.max(100L, ConcurrencySupport.DURATION_MILLIS / 4));
@@ -197,7 +230,7 @@ class NumaAdaptiveLockTest {
 
     /** A lock turned queued by one waiter that starved behind a holder. */
     private static NumaAdaptiveLock queuedLock(ThreadKind kind) throws Exception {
-        NumaAdaptiveLock lock = new NumaAdaptiveLock(ONE_NODE);
+        NumaAdaptiveLock lock = new NumaAdaptiveLock(TestLocks.context(ONE_NODE));
         try (Workers workers = new Workers(lock)) {
             ConcurrencySupport.Holder holder = ConcurrencySupport.hold(lock, kind, workers);
             Thread waiter = workers.start(kind, "starver", () -> {

@@ -1,7 +1,7 @@
 package dev.wordstats.numa.lock;
 
-/** {@link LockType#NUMA_ADAPTIVE} through {@link ObservedLock} keeps the lock contract. */
-class ObservedNumaAdaptiveLockContractTest extends ObservedLockContractTest {
+/** {@link LockType#NUMA_ADAPTIVE} with a {@link CountingProbe} keeps the lock contract. */
+class ProbedNumaAdaptiveLockContractTest extends ProbedLockContractTest {
 
     @Override
     protected LockType type() {
