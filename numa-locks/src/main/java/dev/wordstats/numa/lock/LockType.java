@@ -35,6 +35,13 @@ public enum LockType {
             probe))),
 
     /**
+     * {@link NumaAdaptiveLock}: a lean spin-then-park lock while the lock is not saturated, the
+     * {@link #NUMA_HANDOFF} queue while it stays saturated; the recommended type.
+     */
+    NUMA_ADAPTIVE(locking((context, settings, probe) ->
+            new NumaAdaptiveLock(context, settings.queue().reserveAfter(), probe))),
+
+    /**
      * {@link SynchronizedGuard}: {@code synchronized} on a private monitor (no carrier pinning since
      * JDK 24, JEP 491). Not a {@link Lock}.
      */
