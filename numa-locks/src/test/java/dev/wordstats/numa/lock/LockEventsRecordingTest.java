@@ -25,7 +25,8 @@ import org.junit.jupiter.params.provider.MethodSource;
  * platform threads, writes its lock waits as JFR events, read back with a {@link RecordingStream}: one
  * for each wait the lock reported at or past the {@code waitThreshold} and none below it (a second probe
  * on the same lock logs every reported wait), each with the lock's type and id, a node of the locator and
- * a handoff locality; the combining types also write their batches, the queue locks their reservations.
+ * a handoff locality; the combining types also write their batches, the queue locks their reservations,
+ * the adaptive lock its mode switches (as many as a counting probe on the same lock counts).
  * With the events disabled, nothing is written. Bounded: a holder keeps the lock for {@link #HOLD} while
  * waiters arrive, a burst of tiny critical sections follows, then rounds of waits of about 100 us; every
  * join has a deadline.
@@ -59,6 +60,7 @@ class LockEventsRecordingTest {
                     stream.enable(LockEvents.WAIT).with("waitThreshold", THRESHOLD.toNanos() + " ns");
                     stream.enable(LockEvents.COMBINING_BATCH).with("throttle", "off");
                     stream.enable(LockEvents.RESERVATION);
+                    stream.enable(LockEvents.MODE_SWITCH);
                 },
                 () -> {
                     contend(guard, nodes, kind);
@@ -98,6 +100,10 @@ class LockEventsRecordingTest {
                     .isEqualTo(counting.batchedSections());
         }
         assertThat(named(events, LockEvents.RESERVATION)).hasSize((int) counting.reservations());
+        List<RecordedEvent> switches = named(events, LockEvents.MODE_SWITCH);
+        assertThat(switches).hasSize((int) counting.modeSwitches());
+        assertThat(switches)
+                .allSatisfy(event -> assertThat(event.getString("mode")).isIn("queued", "lean"));
     }
 
     @ParameterizedTest(name = "{0}, {1} threads")
