@@ -1,7 +1,8 @@
 /**
  * NUMA-aware locks for Java virtual threads, and what they need to know about the machine: the
  * topology, the node a thread runs on, carrier pinning and node-affine virtual-thread schedulers.
- * Start with {@link dev.wordstats.numa.lock.LockType}.
+ * Start with {@link dev.wordstats.numa.lock.LockType}; the locks' JDK Flight Recorder events are listed in
+ * {@link dev.wordstats.numa.lock.LockEvents}.
  *
  * <p>JVM flags on the module path (on the class path, name {@code ALL-UNNAMED} instead of the
  * module); without them the library still works, more slowly (the project README, "JVM flags"):

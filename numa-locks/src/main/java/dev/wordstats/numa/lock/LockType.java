@@ -112,20 +112,28 @@ public enum LockType {
 
     /**
      * As {@link #create(LockContext, LockSettings, LockProbe)} with the default settings and the default
-     * probe: for the library's own algorithms {@link JfrLockProbe#byDefault}, so their waits, reservations
-     * and batches appear in a JDK Flight Recorder recording that enables them ({@link LockEvents}) while
-     * their acquisitions that do not wait pay nothing for it ({@code -Dwordstats.lock.jfr=false}: no probe);
-     * for the JDK's locks ({@link #SYNCHRONIZED}, {@link #FAIR_REENTRANT}, {@link #UNFAIR_REENTRANT}) none,
-     * because a probe would need a wrapper on their fast path and JFR already sees their waits
-     * ({@code jdk.JavaMonitorEnter}, {@code jdk.ThreadPark}).
+     * probe: for the library's algorithms that report from inside, {@link JfrLockProbe#byDefault}, so their
+     * waits, reservations, batches and mode switches appear in a JDK Flight Recorder recording that enables
+     * them ({@link LockEvents}) while their acquisitions that do not wait pay nothing for it
+     * ({@code -Dwordstats.lock.jfr=false}: no probe); none for a type a probe would reach through a wrapper
+     * on its fast path: the JDK's locks ({@link #SYNCHRONIZED}, {@link #FAIR_REENTRANT},
+     * {@link #UNFAIR_REENTRANT}, whose waits JFR sees already as {@code jdk.JavaMonitorEnter} and
+     * {@code jdk.ThreadPark}), and {@link #NUMA_MCS} and {@link #NUMA_HANDOFF} while they are reported
+     * through {@code ProbedJdkLock}. Give those a probe explicitly to see them.
      */
     public Guard create(LockContext context) {
         return create(context, LockSettings.DEFAULTS, defaultProbe(context));
     }
 
+    /**
+     * JFR's probe for a type whose lock calls its probe itself, so that a probe that hears no fast path
+     * costs its fast path nothing; none for a type reported through {@link ProbedJdkLock} or by a probed
+     * {@link SynchronizedGuard}, whose fast path would pay for the wrapper (checked, for every type, by
+     * JfrLockProbeTest.aLockBuiltWithoutAProbeHasNoReportingWrapperOnItsFastPath).
+     */
     private LockProbe defaultProbe(LockContext context) {
         return switch (this) {
-            case SYNCHRONIZED, FAIR_REENTRANT, UNFAIR_REENTRANT -> LockProbe.NONE;
+            case SYNCHRONIZED, FAIR_REENTRANT, UNFAIR_REENTRANT, NUMA_MCS, NUMA_HANDOFF -> LockProbe.NONE;
             default -> JfrLockProbe.byDefault(this, context.nodes());
         };
     }

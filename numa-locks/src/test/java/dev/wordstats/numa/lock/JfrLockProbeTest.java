@@ -227,8 +227,20 @@ class JfrLockProbeTest {
     }
 
     @Test
-    void theJdkLocksGetNoDefaultProbeSoTheirLockIsTheJdkOneUnwrapped() {
+    void aLockBuiltWithoutAProbeHasNoReportingWrapperOnItsFastPath() {
         LockContext context = TestLocks.context(NodeLocator.singleNode());
+        for (LockType type : LockType.values()) {
+            Guard guard = type.create(context);
+            if (guard instanceof LockGuard lockGuard) {
+                assertThat(lockGuard.lock()).as(type.name()).isNotInstanceOf(ProbedJdkLock.class);
+            }
+            if (guard instanceof SynchronizedGuard synchronizedGuard) {
+                assertThat(synchronizedGuard)
+                        .extracting("probe")
+                        .as(type.name())
+                        .isNull();
+            }
+        }
         for (LockType type : new LockType[] {LockType.FAIR_REENTRANT, LockType.UNFAIR_REENTRANT}) {
             assertThat(((LockGuard) type.create(context)).lock()).isInstanceOf(ReentrantLock.class);
         }
