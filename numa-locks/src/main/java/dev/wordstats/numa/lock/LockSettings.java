@@ -1,9 +1,7 @@
 package dev.wordstats.numa.lock;
 
 import java.time.Duration;
-import java.util.EnumSet;
 import java.util.Objects;
-import java.util.Set;
 
 /**
  * Tuning of the lock algorithms, for {@link LockType#create(dev.wordstats.numa.topology.NodeLocator,
@@ -13,8 +11,6 @@ import java.util.Set;
  * @param reserveAfter      {@link LockType#NUMA_MCS} and {@link LockType#NUMA_HANDOFF}: how long a
  *                          node queue's leader may wait for the lock before it reserves it (see
  *                          {@link NumaMcsLock#reserveAfter()}); not negative
- * @param handoffMechanisms {@link LockType#NUMA_HANDOFF}: the mechanisms switched on (all by
- *                          default; fewer to measure what each one brings)
  * @param combineLimit      {@link LockType#COMBINING} and {@link LockType#NUMA_COMBINING}: how many
  *                          critical sections of other threads one combiner runs before it hands the
  *                          combiner role to the next waiter (see {@link CombiningLock}); at least 1.
@@ -25,12 +21,10 @@ import java.util.Set;
  *                          role on, checked after each one (so one long critical section can overshoot
  *                          it); not negative
  */
-public record LockSettings(
-        Duration reserveAfter, Set<HandoffMechanism> handoffMechanisms, int combineLimit, Duration combineTime) {
+public record LockSettings(Duration reserveAfter, int combineLimit, Duration combineTime) {
 
     /**
-     * The defaults: {@link NumaMcsLock#DEFAULT_RESERVE_AFTER}, every handoff mechanism and
-     * {@link CombiningLock}'s batch bounds.
+     * The defaults: {@link NumaMcsLock#DEFAULT_RESERVE_AFTER} and {@link CombiningLock}'s batch bounds.
      */
     public static final LockSettings DEFAULTS = new LockSettings(NumaMcsLock.DEFAULT_RESERVE_AFTER);
 
@@ -39,8 +33,6 @@ public record LockSettings(
         if (reserveAfter.isNegative()) {
             throw new IllegalArgumentException("reserveAfter must not be negative, was " + reserveAfter);
         }
-        Objects.requireNonNull(handoffMechanisms, "handoffMechanisms");
-        handoffMechanisms = handoffMechanisms.isEmpty() ? Set.of() : Set.copyOf(EnumSet.copyOf(handoffMechanisms));
         if (combineLimit < 1) {
             throw new IllegalArgumentException("combineLimit must be at least 1, was " + combineLimit);
         }
@@ -50,18 +42,13 @@ public record LockSettings(
         }
     }
 
-    /** The given reservation threshold and handoff mechanisms, with the default combining bounds. */
-    public LockSettings(Duration reserveAfter, Set<HandoffMechanism> handoffMechanisms) {
-        this(reserveAfter, handoffMechanisms, CombiningLock.DEFAULT_COMBINE_LIMIT, CombiningLock.DEFAULT_COMBINE_TIME);
-    }
-
-    /** The given reservation threshold with every handoff mechanism on and the default combining bounds. */
+    /** The given reservation threshold with the default combining bounds. */
     public LockSettings(Duration reserveAfter) {
-        this(reserveAfter, HandoffMechanism.all());
+        this(reserveAfter, CombiningLock.DEFAULT_COMBINE_LIMIT, CombiningLock.DEFAULT_COMBINE_TIME);
     }
 
     /** These settings with the combining bounds replaced. */
     public LockSettings withCombining(int limit, Duration time) {
-        return new LockSettings(reserveAfter, handoffMechanisms, limit, time);
+        return new LockSettings(reserveAfter, limit, time);
     }
 }

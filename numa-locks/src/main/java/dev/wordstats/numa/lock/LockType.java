@@ -1,5 +1,6 @@
 package dev.wordstats.numa.lock;
 
+import dev.wordstats.numa.carrier.CarrierPinning;
 import dev.wordstats.numa.topology.NodeLocator;
 import java.util.Arrays;
 import java.util.Locale;
@@ -34,7 +35,7 @@ public enum LockType {
     NUMA_HANDOFF {
         @Override
         public Lock create(NodeLocator nodes, LockSettings settings) {
-            return new NumaHandoffLock(nodes, settings);
+            return new NumaHandoffLock(nodes, settings.reserveAfter(), CarrierPinning.schedulerParallelism());
         }
     },
 

@@ -98,30 +98,9 @@ class LockTypeTest {
     }
 
     @Test
-    void numaHandoffTakesItsReservationThresholdAndMechanismsFromTheSettings() {
-        LockSettings settings = new LockSettings(Duration.ofMillis(3), HandoffMechanism.allExcept("wake-ahead"));
+    void numaHandoffTakesItsReservationThresholdFromTheSettings() {
+        LockSettings settings = new LockSettings(Duration.ofMillis(3));
         assertThat(((NumaHandoffLock) LockType.NUMA_HANDOFF.create(NODES, settings)).reserveAfter())
                 .isEqualTo(Duration.ofMillis(3));
-        assertThat(settings.handoffMechanisms())
-                .containsExactlyInAnyOrder(
-                        HandoffMechanism.ONE_AWAKE_WAITER,
-                        HandoffMechanism.SPIN_WHILE_OWNER_RUNS,
-                        HandoffMechanism.IN_NODE_PASS,
-                        HandoffMechanism.TIME_SLICE,
-                        HandoffMechanism.SLICE_PAIR,
-                        HandoffMechanism.REMOTE_TURN);
-        assertThat(LockSettings.DEFAULTS.handoffMechanisms()).isEqualTo(HandoffMechanism.all());
-        assertThat(HandoffMechanism.allExcept("none")).isEqualTo(HandoffMechanism.all());
-        assertThat(HandoffMechanism.allExcept("IN_NODE_PASS, one-awake-waiter"))
-                .containsExactlyInAnyOrder(
-                        HandoffMechanism.WAKE_AHEAD,
-                        HandoffMechanism.SPIN_WHILE_OWNER_RUNS,
-                        HandoffMechanism.TIME_SLICE,
-                        HandoffMechanism.SLICE_PAIR,
-                        HandoffMechanism.REMOTE_TURN);
-        assertThatThrownBy(() -> HandoffMechanism.allExcept("teleport"))
-                .isInstanceOf(IllegalArgumentException.class)
-                .hasMessageContaining("teleport")
-                .hasMessageContaining("WAKE_AHEAD");
     }
 }

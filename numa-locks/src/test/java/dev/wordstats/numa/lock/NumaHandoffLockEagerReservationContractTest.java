@@ -13,6 +13,6 @@ class NumaHandoffLockEagerReservationContractTest extends NumaHandoffLockContrac
 
     @Override
     protected Lock newLock(NodeLocator nodes) {
-        return new NumaHandoffLock(nodes, new LockSettings(Duration.ZERO));
+        return LockType.NUMA_HANDOFF.create(nodes, new LockSettings(Duration.ZERO));
     }
 }

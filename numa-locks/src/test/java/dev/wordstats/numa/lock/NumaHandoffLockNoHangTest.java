@@ -13,6 +13,6 @@ class NumaHandoffLockNoHangTest extends NumaMcsLockNoHangTest {
 
     @Override
     protected Lock newLock(NodeLocator nodes) {
-        return new NumaHandoffLock(nodes);
+        return LockType.NUMA_HANDOFF.create(nodes);
     }
 }

@@ -6,6 +6,7 @@ import static dev.wordstats.numa.lock.ConcurrencySupport.hold;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.wordstats.numa.carrier.CarrierPinning;
 import dev.wordstats.numa.lock.ConcurrencySupport.AssignedNodes;
 import dev.wordstats.numa.lock.ConcurrencySupport.Holder;
 import dev.wordstats.numa.lock.ConcurrencySupport.ThreadKind;
@@ -43,7 +44,12 @@ import org.junit.jupiter.api.Timeout;
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
 class NumaHandoffLockTest {
 
-    private static final LockSettings ALL = LockSettings.DEFAULTS;
+    private static final Set<HandoffMechanism> ALL = HandoffMechanism.all();
+
+    private static final Duration RESERVE_AFTER = NumaMcsLock.DEFAULT_RESERVE_AFTER;
+
+    /** The carriers a production lock is built for here: the JDK scheduler's. */
+    private static final int CARRIERS = CarrierPinning.schedulerParallelism();
 
     // ---------------------------------------------------------------- spin only while the owner runs
 
@@ -54,7 +60,7 @@ class NumaHandoffLockTest {
      */
     @Test
     void aLeaderDoesNotSpinWhileTheOwnerIsUnmounted() throws Exception {
-        assertThat(NumaHandoffLock.ownerRunStateAvailable())
+        assertThat(MountState.available())
                 .as("the build opens java.lang, so virtual-thread states are readable")
                 .isTrue();
         assertThat(spinRoundsOfOneWaiterBehind(ThreadKind.VIRTUAL))
@@ -66,7 +72,7 @@ class NumaHandoffLockTest {
     }
 
     private static long spinRoundsOfOneWaiterBehind(ThreadKind ownerKind) throws Exception {
-        NumaHandoffLock lock = new NumaHandoffLock(NodeLocator.singleNode(), ALL);
+        NumaHandoffLockLab lock = new NumaHandoffLockLab(NodeLocator.singleNode(), RESERVE_AFTER, CARRIERS, ALL);
         CountDownLatch held = new CountDownLatch(1);
         CountDownLatch release = new CountDownLatch(1);
         try (Workers workers = new Workers(lock)) {
@@ -104,8 +110,8 @@ class NumaHandoffLockTest {
     void noMoreSpinningLeadersThanTheCap() throws Exception {
         int leaders = 3;
         AssignedNodes nodes = new AssignedNodes(leaders + 1);
-        NumaHandoffLock lock =
-                new NumaHandoffLock(nodes, ALL, NumaHandoffLock.DEFAULT_IN_NODE_BUDGET, 1, Integer.MAX_VALUE, 0L);
+        NumaHandoffLockLab lock = new NumaHandoffLockLab(
+                nodes, RESERVE_AFTER, ALL, NumaHandoffLock.DEFAULT_IN_NODE_BUDGET, 1, Integer.MAX_VALUE, 0L);
         CountDownLatch held = new CountDownLatch(1);
         CountDownLatch release = new CountDownLatch(1);
         try (Workers workers = new Workers(lock)) {
@@ -147,7 +153,7 @@ class NumaHandoffLockTest {
         assertThat(lock.isLocked()).isFalse();
     }
 
-    private static int spinning(NumaHandoffLock lock, int leaders) {
+    private static int spinning(NumaHandoffLockLab lock, int leaders) {
         int spinning = 0;
         for (int n = 1; n <= leaders; n++) {
             spinning += lock.leaderSpinning(n) ? 1 : 0;
@@ -165,13 +171,12 @@ class NumaHandoffLockTest {
     @Test
     void wakeAheadMakesTheSuccessorLeaderWhileTheOwnerRuns() throws Exception {
         assertThat(successorLeadsWhileOwnerHolds(ALL)).isTrue();
-        LockSettings withoutWakeAhead =
-                new LockSettings(NumaMcsLock.DEFAULT_RESERVE_AFTER, HandoffMechanism.allExcept("WAKE_AHEAD"));
-        assertThat(successorLeadsWhileOwnerHolds(withoutWakeAhead)).isFalse();
+        assertThat(successorLeadsWhileOwnerHolds(HandoffMechanism.allExcept("WAKE_AHEAD")))
+                .isFalse();
     }
 
-    private static boolean successorLeadsWhileOwnerHolds(LockSettings settings) throws Exception {
-        NumaHandoffLock lock = new NumaHandoffLock(NodeLocator.singleNode(), settings);
+    private static boolean successorLeadsWhileOwnerHolds(Set<HandoffMechanism> mechanisms) throws Exception {
+        NumaHandoffLockLab lock = new NumaHandoffLockLab(NodeLocator.singleNode(), RESERVE_AFTER, CARRIERS, mechanisms);
         CountDownLatch firstHeld = new CountDownLatch(1);
         CountDownLatch releaseFirst = new CountDownLatch(1);
         CountDownLatch secondHeld = new CountDownLatch(1);
@@ -232,8 +237,14 @@ class NumaHandoffLockTest {
 
     /** One round of {@link #aPasserWakesTheNewOwnersSuccessor()}; false if no pass happened. */
     private static boolean passerMakesTheSuccessorLeader() throws Exception {
-        NumaHandoffLock lock = new NumaHandoffLock(
-                NodeLocator.singleNode(), ALL, NumaHandoffLock.DEFAULT_IN_NODE_BUDGET, 4, Integer.MAX_VALUE, 0L);
+        NumaHandoffLockLab lock = new NumaHandoffLockLab(
+                NodeLocator.singleNode(),
+                RESERVE_AFTER,
+                ALL,
+                NumaHandoffLock.DEFAULT_IN_NODE_BUDGET,
+                4,
+                Integer.MAX_VALUE,
+                0L);
         CountDownLatch ownerHeld = new CountDownLatch(1);
         CountDownLatch releaseOwner = new CountDownLatch(1);
         CountDownLatch leaderHeld = new CountDownLatch(1);
@@ -309,8 +320,8 @@ class NumaHandoffLockTest {
     void inNodePassRespectsItsBudget() throws Exception {
         int budget = 3;
         int threads = 3;
-        NumaHandoffLock lock =
-                new NumaHandoffLock(NodeLocator.singleNode(), ALL, budget, threads, NumaHandoffLock.SPINS, 0L);
+        NumaHandoffLockLab lock = new NumaHandoffLockLab(
+                NodeLocator.singleNode(), RESERVE_AFTER, ALL, budget, threads, NumaHandoffLock.SPINS, 0L);
         AtomicInteger maxStreak = new AtomicInteger();
         AtomicInteger passed = new AtomicInteger();
         AtomicBoolean stop = new AtomicBoolean();
@@ -347,9 +358,14 @@ class NumaHandoffLockTest {
 
     @Test
     void withoutInNodePassNoOwnerIsPassedTheLock() throws Exception {
-        LockSettings settings =
-                new LockSettings(NumaMcsLock.DEFAULT_RESERVE_AFTER, HandoffMechanism.allExcept("IN_NODE_PASS"));
-        NumaHandoffLock lock = new NumaHandoffLock(NodeLocator.singleNode(), settings, 3, 3, NumaHandoffLock.SPINS, 0L);
+        NumaHandoffLockLab lock = new NumaHandoffLockLab(
+                NodeLocator.singleNode(),
+                RESERVE_AFTER,
+                HandoffMechanism.allExcept("IN_NODE_PASS"),
+                3,
+                3,
+                NumaHandoffLock.SPINS,
+                0L);
         AtomicInteger passed = new AtomicInteger();
         try (Workers workers = new Workers(lock)) {
             for (int t = 0; t < 3; t++) {
@@ -383,8 +399,9 @@ class NumaHandoffLockTest {
                     .as("passes to a leader not yet due, round %d", round)
                     .isZero();
         }
-        NumaHandoffLock lock = new NumaHandoffLock(
+        NumaHandoffLockLab lock = new NumaHandoffLockLab(
                 NodeLocator.singleNode(),
+                RESERVE_AFTER,
                 ALL,
                 NumaHandoffLock.DEFAULT_IN_NODE_BUDGET,
                 3,
@@ -426,8 +443,9 @@ class NumaHandoffLockTest {
 
     /** The passes in a row the leader sees after the holder's release, the leader spinning all along. */
     private static int passesToASpinningLeader(long passAfterNanos) throws Exception {
-        NumaHandoffLock lock = new NumaHandoffLock(
+        NumaHandoffLockLab lock = new NumaHandoffLockLab(
                 NodeLocator.singleNode(),
+                RESERVE_AFTER,
                 ALL,
                 NumaHandoffLock.DEFAULT_IN_NODE_BUDGET,
                 4,
@@ -441,7 +459,7 @@ class NumaHandoffLockTest {
      * holder's release. Once the leader spins, {@code beforeRelease} gets its thread and returns the
      * condition awaited before the holder releases.
      */
-    private static int passesSeenByLeader(NumaHandoffLock lock, Function<Thread, BooleanSupplier> beforeRelease)
+    private static int passesSeenByLeader(NumaHandoffLockLab lock, Function<Thread, BooleanSupplier> beforeRelease)
             throws Exception {
         AtomicInteger passes = new AtomicInteger(-1);
         try (Workers workers = new Workers(lock)) {
@@ -491,9 +509,10 @@ class NumaHandoffLockTest {
     /** The passes in a row the leader sees, moved to {@code leaderNode} while it leads node 0's queue. */
     private static int passesToALeaderOn(int leaderNode, Set<HandoffMechanism> mechanisms) throws Exception {
         MovableNodes nodes = new MovableNodes(2);
-        NumaHandoffLock lock = new NumaHandoffLock(
+        NumaHandoffLockLab lock = new NumaHandoffLockLab(
                 nodes,
-                new LockSettings(NEVER, mechanisms),
+                NEVER,
+                mechanisms,
                 NumaHandoffLock.DEFAULT_IN_NODE_BUDGET,
                 4,
                 Integer.MAX_VALUE,
@@ -593,14 +612,8 @@ class NumaHandoffLockTest {
         GatedNodes nodes = new GatedNodes();
         // Zero spins: the leader parks at once; no reservation and no pass: the word is free until
         // someone takes it with a CAS. A partner (SLICE_PAIR) spins for as long as the test needs.
-        NumaHandoffLock lock = new NumaHandoffLock(
-                nodes,
-                new LockSettings(NEVER, mechanisms),
-                NumaHandoffLock.DEFAULT_IN_NODE_BUDGET,
-                4,
-                0,
-                NEVER.toNanos(),
-                1 << 30);
+        NumaHandoffLockLab lock = new NumaHandoffLockLab(
+                nodes, NEVER, mechanisms, NumaHandoffLock.DEFAULT_IN_NODE_BUDGET, 4, 0, NEVER.toNanos(), 1 << 30);
         Queue<String> order = new ConcurrentLinkedQueue<>();
         CountDownLatch arrivalHeld = new CountDownLatch(1);
         CountDownLatch ownedOnce = new CountDownLatch(1);
@@ -715,8 +728,9 @@ class NumaHandoffLockTest {
     @Test
     void aPassEndsThePassersSlice() throws Exception {
         for (ThreadKind kind : ThreadKind.values()) {
-            NumaHandoffLock lock = new NumaHandoffLock(
+            NumaHandoffLockLab lock = new NumaHandoffLockLab(
                     NodeLocator.singleNode(),
+                    RESERVE_AFTER,
                     ALL,
                     NumaHandoffLock.DEFAULT_IN_NODE_BUDGET,
                     4,
@@ -796,9 +810,10 @@ class NumaHandoffLockTest {
 
     /** [1 if the word was still held right after the owner's release, the passes the successor saw]. */
     private static List<Integer> releaseToALeaderWithoutCarrier(Set<HandoffMechanism> mechanisms) throws Exception {
-        NumaHandoffLock lock = new NumaHandoffLock(
+        NumaHandoffLockLab lock = new NumaHandoffLockLab(
                 NodeLocator.singleNode(),
-                new LockSettings(NEVER, mechanisms),
+                NEVER,
+                mechanisms,
                 NumaHandoffLock.DEFAULT_IN_NODE_BUDGET,
                 4,
                 0, // leaders park at once
@@ -900,9 +915,10 @@ class NumaHandoffLockTest {
 
     /** Whether the leader got the lock within {@link #SLICE_BOUND} while the holder kept taking it. */
     private static boolean leaderBehindARepeatingOwner(BiFunction<String, Runnable, Thread> threads) throws Exception {
-        NumaHandoffLock lock = new NumaHandoffLock(
+        NumaHandoffLockLab lock = new NumaHandoffLockLab(
                 NodeLocator.singleNode(),
-                new LockSettings(NEVER, HandoffMechanism.all()),
+                NEVER,
+                HandoffMechanism.all(),
                 NumaHandoffLock.DEFAULT_IN_NODE_BUDGET,
                 4,
                 NumaHandoffLock.SPINS,
@@ -995,8 +1011,8 @@ class NumaHandoffLockTest {
     @Test
     void reservationBoundsOvertakingByAnotherNode() throws Exception {
         AssignedNodes nodes = new AssignedNodes(2);
-        NumaHandoffLock lock = new NumaHandoffLock(
-                nodes, new LockSettings(Duration.ofMillis(1)), Integer.MAX_VALUE, 4, NumaHandoffLock.SPINS, 0L);
+        NumaHandoffLockLab lock = new NumaHandoffLockLab(
+                nodes, Duration.ofMillis(1), ALL, Integer.MAX_VALUE, 4, NumaHandoffLock.SPINS, 0L);
         CountDownLatch held = new CountDownLatch(1);
         CountDownLatch release = new CountDownLatch(1);
         AtomicReference<String> next = new AtomicReference<>();
@@ -1043,23 +1059,32 @@ class NumaHandoffLockTest {
 
     @Test
     void reservationThresholdComesFromTheSettingsAndKnobsAreChecked() {
-        assertThat(new NumaHandoffLock(NodeLocator.singleNode()).reserveAfter()).isEqualTo(Duration.ofMillis(1));
-        assertThat(new NumaHandoffLock(NodeLocator.singleNode(), new LockSettings(Duration.ofDays(365 * 1000L)))
+        assertThat(((NumaHandoffLock) LockType.NUMA_HANDOFF.create(NodeLocator.singleNode())).reserveAfter())
+                .isEqualTo(Duration.ofMillis(1));
+        assertThat(((NumaHandoffLock) LockType.NUMA_HANDOFF.create(
+                                NodeLocator.singleNode(), new LockSettings(Duration.ofDays(365 * 1000L))))
                         .reserveAfter())
                 .isEqualTo(Duration.ofNanos(Long.MAX_VALUE));
-        assertThatThrownBy(() -> new NumaHandoffLock(NodeLocator.singleNode(), ALL, 0, 1, 1, 0L))
+        assertThatThrownBy(() -> new NumaHandoffLockLab(NodeLocator.singleNode(), RESERVE_AFTER, ALL, 0, 1, 1, 0L))
                 .isInstanceOf(IllegalArgumentException.class);
-        assertThatThrownBy(() -> new NumaHandoffLock(null)).isInstanceOf(NullPointerException.class);
-        assertThatThrownBy(() -> new NumaHandoffLock(NodeLocator.singleNode()).newCondition())
+        assertThatThrownBy(() -> new NumaHandoffLock(NodeLocator.singleNode(), RESERVE_AFTER, 0))
+                .isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> new NumaHandoffLock(NodeLocator.singleNode(), Duration.ofNanos(-1), CARRIERS))
+                .isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> new NumaHandoffLock(null, RESERVE_AFTER, CARRIERS))
+                .isInstanceOf(NullPointerException.class);
+        assertThatThrownBy(() -> new NumaHandoffLock(NodeLocator.singleNode(), RESERVE_AFTER, CARRIERS).newCondition())
                 .isInstanceOf(UnsupportedOperationException.class)
                 .hasMessageContaining("FAIR_REENTRANT");
-        assertThat(new NumaHandoffLock(new AssignedNodes(3)).queueCount()).isEqualTo(3);
-        assertThat(Set.copyOf(LockSettings.DEFAULTS.handoffMechanisms())).isEqualTo(HandoffMechanism.all());
+        assertThat(new NumaHandoffLock(new AssignedNodes(3), RESERVE_AFTER, CARRIERS).queueCount())
+                .isEqualTo(3);
+        assertThat(new NumaHandoffLockLab(NodeLocator.singleNode(), RESERVE_AFTER, CARRIERS, ALL).mechanisms())
+                .isEqualTo(HandoffMechanism.all());
     }
 
     @Test
     void toStringNamesOwnerAndQueues() throws Exception {
-        NumaHandoffLock lock = new NumaHandoffLock(new AssignedNodes(2));
+        NumaHandoffLock lock = new NumaHandoffLock(new AssignedNodes(2), RESERVE_AFTER, CARRIERS);
         assertThat(lock.toString()).contains("[Unlocked]", "queues=2");
         lock.lock();
         assertThat(lock.toString())
@@ -1071,12 +1096,12 @@ class NumaHandoffLockTest {
 
     @Test
     void lockStateIsPaddedFromEveryOtherField() {
-        NumaMcsLockTest.assertHotFieldsPadded(NumaHandoffLock.class, "state");
+        NumaMcsLockTest.assertHotFieldsPadded(NumaHandoffLock.class, "state", NumaHandoffLockFields.class);
     }
 
     @Test
     void nodeQueueTailIsPaddedFromEveryOtherField() {
-        NumaMcsLockTest.assertHotFieldsPadded(HandoffQueue.class, "tail");
+        NumaMcsLockTest.assertHotFieldsPadded(NodeQueue.class, "tail");
     }
 
     // ---------------------------------------------------------------- helpers
