@@ -46,7 +46,7 @@ public enum LockType {
     NUMA_ADAPTIVE {
         @Override
         public Lock create(NodeLocator nodes, LockSettings settings) {
-            return new NumaAdaptiveLock(nodes, settings);
+            return new NumaAdaptiveLock(nodes, settings, CarrierPinning.schedulerParallelism());
         }
     },
 

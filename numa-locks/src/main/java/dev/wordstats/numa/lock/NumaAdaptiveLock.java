@@ -136,27 +136,32 @@ public final class NumaAdaptiveLock implements Lock {
     private final Word word;
     private final NodeLocator nodes;
     private final LockSettings settings;
+    private final int carriers;
     private NumaHandoffLock
             queue; // CAS once (null -> lock) by the first owner that switches; read (volatile) after the word reads
     // QUEUED
 
-    /** A lock whose queued mode is a {@link NumaHandoffLock} over {@code nodes} with the default settings. */
-    public NumaAdaptiveLock(NodeLocator nodes) {
-        this(nodes, LockSettings.DEFAULTS);
-    }
-
-    /** A lock whose queued mode is a {@link NumaHandoffLock} over {@code nodes}, tuned by {@code settings}. */
-    public NumaAdaptiveLock(NodeLocator nodes, LockSettings settings) {
-        this(nodes, settings, Thresholds.DEFAULTS);
+    /**
+     * A lock whose queued mode is a {@link NumaHandoffLock} over {@code nodes}, tuned by {@code settings}.
+     *
+     * @param carriers the virtual-thread scheduler's number of carriers, for the queued mode (see
+     *     {@link NumaHandoffLock#NumaHandoffLock(NodeLocator, java.time.Duration, int)}); at least 1
+     */
+    public NumaAdaptiveLock(NodeLocator nodes, LockSettings settings, int carriers) {
+        this(nodes, settings, carriers, Thresholds.DEFAULTS);
     }
 
     /** For tests that need every acquisition to switch modes (jcstress): {@code thresholds} instead of the defaults. */
-    NumaAdaptiveLock(NodeLocator nodes, LockSettings settings, Thresholds thresholds) {
+    NumaAdaptiveLock(NodeLocator nodes, LockSettings settings, int carriers, Thresholds thresholds) {
         Objects.requireNonNull(nodes, "nodes");
         Objects.requireNonNull(settings, "settings");
+        if (carriers < 1) {
+            throw new IllegalArgumentException("carriers must be at least 1, was " + carriers);
+        }
         this.word = new Word(thresholds);
         this.nodes = nodes;
         this.settings = settings;
+        this.carriers = carriers;
     }
 
     @Override
@@ -254,7 +259,7 @@ public final class NumaAdaptiveLock implements Lock {
                 return;
             }
             if (queueAcquire() == null) {
-                QUEUE.compareAndSet(this, null, new NumaHandoffLock(nodes, settings));
+                QUEUE.compareAndSet(this, null, new NumaHandoffLock(nodes, settings.reserveAfter(), carriers));
             }
             w.release(Word.RELEASE_QUEUED); // published after the queue lock: whoever reads QUEUED finds it
             return;

@@ -1,5 +1,6 @@
 package dev.wordstats.numa.lock;
 
+import dev.wordstats.numa.carrier.CarrierPinning;
 import dev.wordstats.numa.topology.NodeLocator;
 import java.util.concurrent.locks.Lock;
 
@@ -12,6 +13,6 @@ class NumaAdaptiveLockNoHangTest extends NumaMcsLockNoHangTest {
 
     @Override
     protected Lock newLock(NodeLocator nodes) {
-        return new NumaAdaptiveLock(nodes);
+        return new NumaAdaptiveLock(nodes, LockSettings.DEFAULTS, CarrierPinning.schedulerParallelism());
     }
 }

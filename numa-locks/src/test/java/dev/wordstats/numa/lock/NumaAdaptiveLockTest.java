@@ -4,6 +4,7 @@ import static dev.wordstats.numa.lock.ConcurrencySupport.PROMPT;
 import static dev.wordstats.numa.lock.ConcurrencySupport.awaitParkedOrDone;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.wordstats.numa.carrier.CarrierPinning;
 import dev.wordstats.numa.lock.ConcurrencySupport.CriticalSection;
 import dev.wordstats.numa.lock.ConcurrencySupport.ThreadIdNodes;
 import dev.wordstats.numa.lock.ConcurrencySupport.ThreadKind;
@@ -27,7 +28,8 @@ class NumaAdaptiveLockTest {
 
     @Test
     void aNewLockIsLeanAndSmall() {
-        NumaAdaptiveLock lock = new NumaAdaptiveLock(ONE_NODE);
+        NumaAdaptiveLock lock =
+                new NumaAdaptiveLock(ONE_NODE, LockSettings.DEFAULTS, CarrierPinning.schedulerParallelism());
         assertThat(lock.isQueued()).isFalse();
         assertThat(lock.modeSwitches()).isZero();
         // The lock and its word; the locator and the settings are shared by every lock of a store.
@@ -41,7 +43,8 @@ class NumaAdaptiveLockTest {
     @ParameterizedTest
     @EnumSource(ThreadKind.class)
     void aStarvingWaiterTurnsTheLockQueued(ThreadKind kind) throws Exception {
-        NumaAdaptiveLock lock = new NumaAdaptiveLock(ONE_NODE);
+        NumaAdaptiveLock lock =
+                new NumaAdaptiveLock(ONE_NODE, LockSettings.DEFAULTS, CarrierPinning.schedulerParallelism());
         try (Workers workers = new Workers(lock)) {
             ConcurrencySupport.Holder holder = ConcurrencySupport.hold(lock, kind, workers);
             Thread waiter = workers.start(kind, "waiter", () -> {
@@ -65,7 +68,8 @@ class NumaAdaptiveLockTest {
     @ParameterizedTest
     @EnumSource(ThreadKind.class)
     void parkedLeanWaitersMoveToTheQueueWhenItTurnsOn(ThreadKind kind) throws Exception {
-        NumaAdaptiveLock lock = new NumaAdaptiveLock(ONE_NODE);
+        NumaAdaptiveLock lock =
+                new NumaAdaptiveLock(ONE_NODE, LockSettings.DEFAULTS, CarrierPinning.schedulerParallelism());
         CriticalSection section = new CriticalSection();
         CountDownLatch starverInside = new CountDownLatch(1);
         CountDownLatch letStarverGo = new CountDownLatch(1);
@@ -130,7 +134,8 @@ class NumaAdaptiveLockTest {
     @ParameterizedTest
     @EnumSource(ThreadKind.class)
     void mutualExclusionAcrossModeSwitches(ThreadKind kind) throws Exception {
-        NumaAdaptiveLock lock = new NumaAdaptiveLock(new ThreadIdNodes(2));
+        NumaAdaptiveLock lock = new NumaAdaptiveLock(
+                new ThreadIdNodes(2), LockSettings.DEFAULTS, CarrierPinning.schedulerParallelism());
         CriticalSection section = new CriticalSection();
         int threads = kind.stressThreads();
         long phaseNanos = TimeUnit.MILLISECONDS.toNanos(Math.max(100L, ConcurrencySupport.DURATION_MILLIS / 4));
@@ -197,7 +202,8 @@ class NumaAdaptiveLockTest {
 
     /** A lock turned queued by one waiter that starved behind a holder. */
     private static NumaAdaptiveLock queuedLock(ThreadKind kind) throws Exception {
-        NumaAdaptiveLock lock = new NumaAdaptiveLock(ONE_NODE);
+        NumaAdaptiveLock lock =
+                new NumaAdaptiveLock(ONE_NODE, LockSettings.DEFAULTS, CarrierPinning.schedulerParallelism());
         try (Workers workers = new Workers(lock)) {
             ConcurrencySupport.Holder holder = ConcurrencySupport.hold(lock, kind, workers);
             Thread waiter = workers.start(kind, "starver", () -> {
