@@ -248,14 +248,14 @@ public final class CombiningLock extends CombiningLockL1Pad implements Guard {
 
     /** Whether some thread holds the lock now (a snapshot). */
     public boolean isLocked() {
-        return lvTail() != null;
+        return tailVolatile() != null;
     }
 
     @Override
     public String toString() {
         Thread o = owner;
         return "CombiningLock["
-                + (lvTail() == null ? "Unlocked" : o == null ? "Locked" : "Locked by thread " + o.getName())
+                + (tailVolatile() == null ? "Unlocked" : o == null ? "Locked" : "Locked by thread " + o.getName())
                 + ", combineLimit=" + combineLimit + ", combineTime=" + combineTime() + "]";
     }
 
@@ -301,10 +301,10 @@ public final class CombiningLock extends CombiningLockL1Pad implements Guard {
     private <T> T callQueued(Thread me, Supplier<T> criticalSection) {
         Objects.requireNonNull(criticalSection, "criticalSection");
         Request request = new Request(me, criticalSection);
-        Request pred = xchgTail(request);
+        Request pred = getAndSetTail(request);
         if (pred != null) {
-            pred.svNext(request);
-            int predState = pred.lvState();
+            pred.setNextVolatile(request);
+            int predState = pred.stateVolatile();
             if ((predState & Request.DEPARTED) != 0) {
                 request.signal(Request.PRED_AWAKE); // the served predecessor left before we linked in
             }
@@ -350,7 +350,7 @@ public final class CombiningLock extends CombiningLockL1Pad implements Guard {
         Request p = head;
         try {
             for (; ; ) {
-                Request n = p.lvNext();
+                Request n = p.nextVolatile();
                 if (n == null) {
                     owner = null;
                     if (casTail(p, null)) {
@@ -363,7 +363,7 @@ public final class CombiningLock extends CombiningLockL1Pad implements Guard {
                     n = p.awaitNext();
                 }
                 if (p == fastNode) {
-                    p.spNext(null); // ready for the next fast path: only we read it until tail is null again
+                    p.setNextPlain(null); // ready for the next fast path: only we read it until tail is null again
                 }
                 if (budget == combineLimit) {
                     deadline = System.nanoTime() + combineNanos;
@@ -386,7 +386,7 @@ public final class CombiningLock extends CombiningLockL1Pad implements Guard {
 
     // ------------------------------------------------------------------ accessors
 
-    private Request lvTail() {
+    private Request tailVolatile() {
         return (Request) TAIL.getVolatile(this);
     }
 
@@ -394,7 +394,7 @@ public final class CombiningLock extends CombiningLockL1Pad implements Guard {
         return TAIL.compareAndSet(this, expect, update);
     }
 
-    private Request xchgTail(Request update) {
+    private Request getAndSetTail(Request update) {
         return (Request) TAIL.getAndSet(this, update);
     }
 
@@ -443,19 +443,19 @@ public final class CombiningLock extends CombiningLockL1Pad implements Guard {
             this.task = task;
         }
 
-        Request lvNext() {
+        Request nextVolatile() {
             return (Request) NEXT.getVolatile(this);
         }
 
-        void svNext(Request successor) {
+        void setNextVolatile(Request successor) {
             NEXT.setVolatile(this, successor);
         }
 
-        void spNext(Request successor) {
+        void setNextPlain(Request successor) {
             NEXT.set(this, successor);
         }
 
-        int lvState() {
+        int stateVolatile() {
             return (int) STATE.getVolatile(this);
         }
 
@@ -497,7 +497,7 @@ public final class CombiningLock extends CombiningLockL1Pad implements Guard {
         int awaitTurn(Object blocker, int spins) {
             int s;
             for (int i = spins; i > 0; i--) {
-                if (((s = lvState()) & TURN) != 0) {
+                if (((s = stateVolatile()) & TURN) != 0) {
                     return s;
                 }
                 Thread.onSpinWait();
@@ -507,7 +507,7 @@ public final class CombiningLock extends CombiningLockL1Pad implements Guard {
                 return s;
             }
             boolean interrupted = false;
-            while (((s = lvState()) & TURN) == 0) {
+            while (((s = stateVolatile()) & TURN) == 0) {
                 LockSupport.park(blocker);
                 if (Thread.interrupted()) {
                     interrupted = true; // waiting is not interruptible: keep it pending
@@ -521,10 +521,10 @@ public final class CombiningLock extends CombiningLockL1Pad implements Guard {
 
         /** By a served caller leaving: passes PRED_AWAKE to its successor, or marks itself DEPARTED for it. */
         void depart() {
-            Request n = lvNext();
+            Request n = nextVolatile();
             if (n == null) {
                 STATE.getAndBitwiseOr(this, DEPARTED);
-                n = lvNext();
+                n = nextVolatile();
                 if (n == null) {
                     return; // a successor linking in now sees DEPARTED
                 }
@@ -549,7 +549,7 @@ public final class CombiningLock extends CombiningLockL1Pad implements Guard {
         Request awaitNext() {
             Request n;
             int spins = LINK_SPINS;
-            while ((n = lvNext()) == null) {
+            while ((n = nextVolatile()) == null) {
                 if (spins > 0) {
                     spins--;
                     Thread.onSpinWait();

@@ -248,7 +248,7 @@ public final class NumaAdaptiveLock implements Lock {
         Thread current = Thread.currentThread();
         Word w = word;
         int state = w.getStateVolatile();
-        if (state == HELD && w.getOwnerOpaque() == current) {
+        if (state == HELD && w.ownerOpaque() == current) {
             if (w.holds > 0) {
                 w.holds--;
                 return;
@@ -292,7 +292,7 @@ public final class NumaAdaptiveLock implements Lock {
     public int getHoldCount() {
         Word w = word;
         int state = w.getStateVolatile();
-        if (state == HELD && w.getOwnerOpaque() == Thread.currentThread()) {
+        if (state == HELD && w.ownerOpaque() == Thread.currentThread()) {
             return w.holds + 1;
         }
         NumaHandoffLock q = queueAcquire();
@@ -305,7 +305,7 @@ public final class NumaAdaptiveLock implements Lock {
      */
     private boolean reentered(Thread current, int state) {
         Word w = word;
-        if (state == HELD && w.getOwnerOpaque() == current) {
+        if (state == HELD && w.ownerOpaque() == current) {
             w.reenter();
             return true;
         }
@@ -419,7 +419,7 @@ public final class NumaAdaptiveLock implements Lock {
             } else if (state == QUEUED) {
                 return false;
             } else if ((round & 31) == 31) {
-                if (!MountState.isRunning(w.getOwnerOpaque())) {
+                if (!MountState.isRunning(w.ownerOpaque())) {
                     return false;
                 }
                 long now = System.nanoTime();
@@ -562,7 +562,7 @@ public final class NumaAdaptiveLock implements Lock {
             return getState();
         }
 
-        Thread getOwnerOpaque() {
+        Thread ownerOpaque() {
             return (Thread) OWNER.getOpaque(this);
         }
 
