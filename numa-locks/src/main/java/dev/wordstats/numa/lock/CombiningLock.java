@@ -127,12 +127,11 @@ public final class CombiningLock extends CombiningLockL1Pad implements Guard {
      *  not mounted. With many more virtual threads than carriers, a thread that finds the queue empty
      *  would take the fast path again and again while the threads it served wait for a carrier (none
      *  is time-sliced). So a virtual thread whose call served others yields its carrier once the lock
-     *  is released (yieldToServed): the threads it woke run before it calls again. Measured with
-     *  LockContentionBenchmark (64 virtual threads, 2 carriers, ~3 us critical section, one fork of 5
-     *  iterations each): Jain 0.84 -> 0.99 and 1.19x the throughput of the version without the yield;
-     *  at ~0.2 us Jain stays low (0.03 -> 0.09): each served thread then costs a park, a wake-up and a
+     *  is released (yieldToServed): the threads it woke run before it calls again. With the
+     *  contention benchmark's long critical sections this makes the lock fairer and faster; with
+     *  short ones it helps little, since each served thread then costs a park, a wake-up and a
      *  mount for a much shorter critical section, and which runnable thread a carrier picks next is
-     *  the scheduler's choice.
+     *  the scheduler's choice (benchmarks/JOURNAL.md, 2026-11-23 20:52, the combiner's yield).
      *
      * Blocking or long critical sections
      *  The combiner runs them; those behind wait, as behind any lock holder. Requests served before

@@ -26,86 +26,90 @@ import java.util.concurrent.locks.ReentrantLock;
  *
  * <p>Not fair, but starvation-free: a free lock may be taken by an arriving thread, and a node may
  * keep the lock for {@link #DEFAULT_IN_NODE_BUDGET} passes in a row; but a queue leader that has
- * waited longer than {@link #reserveAfter()} (1 ms by default) reserves the lock and gets it at the
- * next release. Each mechanism can be switched off ({@link HandoffMechanism}) to measure it.
+ * waited longer than {@link #reserveAfter()} reserves the lock and gets it at the next release.
+ * Its mechanisms are fixed, all on; {@code NumaHandoffLockLab}, in the lab sources the tests and
+ * benchmarks compile, switches each off to measure it.
  */
 public class NumaHandoffLock extends NumaHandoffLockL1Pad implements Lock {
 
     /*
      * Overview
      *
-     * Parts and papers:
+     * Parts and papers (a mechanism's name in capitals is the HandoffMechanism that a lab lock,
+     * NumaHandoffLockLab in the lab sources, can switch off; this class has every one on):
      *  - per-node MCS queues (Mellor-Crummey & Scott, TOCS 1991) under one test-and-set word, as in
-     *    NumaMcsLock, cohort locks (Dice, Marathe & Shavit, PPoPP 2012) and HMCS (Chabbi et al.,
-     *    PPoPP 2015): only each queue's head, the leader, competes for the word;
-     *  - wake ahead: a new owner's successor is made leader at once, so it is woken and running by
-     *    the time the owner releases; the handoff is then a cache-line transfer, not an unpark and a
-     *    mount while the lock sits idle (ShflLock, Kashyap et al., SOSP 2019, blocking variant,
-     *    where the shuffler wakes the waiters about to get the lock). After a pass the passer does
-     *    it, not the new owner: the unpark (and the scheduler's signalling) leaves the critical
-     *    path, and the woken successor waits on the passer's carrier, which the passer is about to
-     *    leave (the JDK's scheduler may leave an idle carrier asleep while tasks wait on a busy
-     *    carrier's queue);
-     *  - one awake waiter: a release wakes no parked leader while some leader is awake (Go's
-     *    sync.Mutex mutexWoken, Abseil's designated waker), and at most maxAwake = carriers - 1
-     *    leaders spin, the others park (Malthusian locks, Dice, EuroSys 2017);
-     *  - spin only while the owner runs: a leader spins while the owner is mounted and running
-     *    (MountState) and not when it is not (Solaris adaptive mutexes; Go spins only while the
-     *    owner's P runs) -- carriers are few and not time-sliced, a spinner could hold the carrier
-     *    the owner needs. A platform leader then parks; a virtual leader yields its carrier and
-     *    looks again, each yield counted as YIELD_ROUNDS rounds of its spin budget: a park would
-     *    cost a wake-up at the release, and a critical section that yields (the yield preset) would
-     *    pay one each time (0.57x the non-fair lock with parking, 1.03x with yielding);
-     *  - in-node pass: a releasing owner whose node leader is awake and due (it has led for
-     *    passAfterNanos, 10 us: a running leader says so in its node, so the releaser reads a flag,
-     *    not the clock; for a leader that waits for a carrier, perhaps the releaser's own, the
-     *    releaser reads the clock; before that the releaser frees the word and may take it again, so short
-     *    critical sections run back to back on one carrier instead of paying a thread switch
-     *    each), hands it the lock directly (the word stays HELD, no barger can slip in) up to
-     *    inNodeBudget passes in a row, then
-     *    releases the word to every node and wakes another node's parked leader (cohort locks'
-     *    bounded local passing; CNA, Dice & Kogan, EuroSys 2019, moves remote waiters to a
-     *    secondary queue for the same effect). On one node it ends a turn when the leader is due
-     *    rather than when the owner's slice runs out: at ~3 us, 64 threads on 2 carriers, the p99
-     *    wait is 740-804 us with it and 1825-2569 us without it
-     *    (benchmarks/results/2026-11-24-ablation-carriers);
-     *  - time slice: while a leader waits, only the last owner may take a free word without
-     *    queueing, for SLICE_NANOS (20 us) from its first such retake; everyone else
-     *    queues. Without it, the releaser of a pass (or any arriving thread) barges in between the
-     *    leader's polls and the queue order is lost (in the contention benchmark at ~0.2 us, Jain's
-     *    index 0.68 without it, 1.00 with it). The slice ends with a pass to the due leader, or, when the leader
-     *    is not running (woken onto this very carrier, say), with the owner queueing behind it and
-     *    parking, which frees the carrier for it (time-sliced locks; Solaris' and Linux'
-     *    anti-barging rules for fair handoff). A pass ends the passer's slice at once (SLICE_OVER),
-     *    also as the new owner's pair: it queues. Kept as the heir's partner, a passer with time
-     *    left spun for the word between the heir's critical sections, and with no outside work the
-     *    two carriers traded the lock's line at every acquisition;
+     *    NumaMcsLock, whose queue, queue nodes and word with its reservation this lock shares
+     *    (NodeQueue, QueueNode, QueueLockFields); cohort locks (Dice, Marathe & Shavit, PPoPP 2012)
+     *    and HMCS (Chabbi et al., PPoPP 2015): only each queue's head, the leader, competes for the
+     *    word;
+     *  - wake ahead (WAKE_AHEAD): a new owner's successor is made leader at once, so it is woken
+     *    and running by the time the owner releases; the handoff is then a cache-line transfer, not
+     *    an unpark and a mount while the lock sits idle (ShflLock, Kashyap et al., SOSP 2019,
+     *    blocking variant, where the shuffler wakes the waiters about to get the lock). After a
+     *    pass the passer does it, not the new owner: the unpark (and the scheduler's signalling)
+     *    leaves the critical path, and the woken successor waits on the passer's carrier, which the
+     *    passer is about to leave (the JDK's scheduler may leave an idle carrier asleep while tasks
+     *    wait on a busy carrier's queue);
+     *  - one awake waiter (ONE_AWAKE_WAITER): a release wakes no parked leader while some leader is
+     *    awake (Go's sync.Mutex mutexWoken, Abseil's designated waker), and at most maxAwake =
+     *    carriers - 1 leaders spin, the others park (Malthusian locks, Dice, EuroSys 2017);
+     *  - spin only while the owner runs (SPIN_WHILE_OWNER_RUNS): a leader spins while the owner is
+     *    mounted and running (MountState) and not when it is not (Solaris adaptive mutexes; Go
+     *    spins only while the owner's P runs) -- carriers are few and not time-sliced, a spinner
+     *    could hold the carrier the owner needs. A platform leader then parks; a virtual leader
+     *    yields its carrier and looks again, each yield counted as YIELD_ROUNDS rounds of its spin
+     *    budget: a park would cost a wake-up at the release, and a critical section that yields
+     *    (the yield preset) would pay one each time (benchmarks/JOURNAL.md, 2026-11-23 23:11);
+     *  - in-node pass (IN_NODE_PASS): a releasing owner whose node leader is awake and due (it has
+     *    led for DEFAULT_PASS_AFTER_NANOS: a running leader says so in its node, so the releaser
+     *    reads a flag, not the clock; for a leader that waits for a carrier, perhaps the releaser's
+     *    own, the releaser reads the clock; before that the releaser frees the word and may take it
+     *    again, so short critical sections run back to back on one carrier instead of paying a
+     *    thread switch each), hands it the lock directly (the word stays HELD, no barger can slip
+     *    in) up to DEFAULT_IN_NODE_BUDGET passes in a row, then releases the word to every node and
+     *    wakes another node's parked leader (cohort locks' bounded local passing; CNA, Dice &
+     *    Kogan, EuroSys 2019, moves remote waiters to a secondary queue for the same effect). On
+     *    one node it ends a turn when the leader is due rather than when the owner's slice runs
+     *    out, which shortens the long waits (the p99 in
+     *    benchmarks/results/2026-11-24-ablation-carriers);
+     *  - time slice (TIME_SLICE): while a leader waits, only the last owner may take a free word
+     *    without queueing, for SLICE_NANOS from its first such retake; everyone else queues.
+     *    Without it, the releaser of a pass (or any arriving thread) barges in between the leader's
+     *    polls and the queue order is lost (Jain's index in
+     *    benchmarks/results/2026-11-23-targets-time-slice). The slice ends with a pass to the due
+     *    leader, or, when the leader is not running (woken onto this very carrier, say), with the
+     *    owner queueing behind it and parking, which frees the carrier for it (time-sliced locks;
+     *    Solaris' and Linux' anti-barging rules for fair handoff). A pass ends the passer's slice
+     *    at once (SLICE_OVER), also as the new owner's pair: it queues. Kept as the heir's partner,
+     *    a passer with time left spun for the word between the heir's critical sections, and with
+     *    no outside work the two carriers traded the lock's line at every acquisition;
      *  - slice pair (SLICE_PAIR): the slice is held by the last two owners. A slice holder that
      *    finds the word held spins for it, while the owner runs, up to PARTNER_SPINS rounds (about
-     *    one ~3 us critical section) before it queues; so when owners have work outside the lock,
-     *    one of the pair runs its critical section while the other runs its outside work, and they
-     *    trade the lock with no thread switch until their slices end (a switch per slice instead of
-     *    one per critical section). And a release passes only to a running leader: a pass to one
-     *    that waits for a carrier (often held by the pair) would leave the lock held by a thread
-     *    that cannot run; that leader takes the free word once it is on a carrier. With outside
-     *    work = inside work, 64 threads on 2 carriers: 1.13x (1.06-1.21) the non-fair lock with
-     *    it, 0.93x (0.74-0.96) without it (benchmarks/results/2026-11-24-slice-pair);
+     *    one critical section of the long contention preset) before it queues; so when owners have
+     *    work outside the lock, one of the pair runs its critical section while the other runs its
+     *    outside work, and they trade the lock with no thread switch until their slices end (a
+     *    switch per slice instead of one per critical section). And a release passes only to a
+     *    running leader: a pass to one that waits for a carrier (often held by the pair) would
+     *    leave the lock held by a thread that cannot run; that leader takes the free word once it
+     *    is on a carrier. It pays when owners have as much work outside the lock as inside (the
+     *    half-held preset, benchmarks/results/2026-11-24-slice-pair);
      *  - remote turn (REMOTE_TURN, several nodes): a leader says which node it runs on at each
      *    clock read; a release passes a due leader that runs on another node than the releaser only
-     *    once it has led REMOTE_TURN_FACTOR times passAfterNanos, and meanwhile the releaser's slice
-     *    is that many times longer, so the lock stays on its node for a longer turn before it
+     *    once it has led REMOTE_TURN_FACTOR times passAfterNanos, and meanwhile the releaser's
+     *    slice is that many times longer, so the lock stays on its node for a longer turn before it
      *    crosses (cohort locks' local passing, judged by where threads run, not where they queued:
-     *    the JDK's scheduler resumes a virtual thread on any carrier);
+     *    the JDK's scheduler resumes a virtual thread on any carrier), which lowers the share of
+     *    cross-node handoffs (benchmarks/results/2026-11-24-remote-turn);
      *  - local spinning: a leader spins on its own node's status, where a pass shows at once, reads
-     *    its clock every CLOCK_MASK + 1 rounds (to say it is due) and the word only every
-     *    POLL_MASK + 1 rounds (about 5 us), so the owner's lock line stays in the owner's cache
-     *    between polls. The leader takes a word freed without a pass up to a poll late; a release
-     *    passes a due leader the lock anyway, so only a leader not yet due waits that long;
+     *    its clock every CLOCK_MASK + 1 rounds (to say it is due) and the word only every POLL_MASK
+     *    + 1 rounds, so the owner's lock line stays in the owner's cache between polls. The leader
+     *    takes a word freed without a pass up to a poll late; a release passes a due leader the
+     *    lock anyway, so only a leader not yet due waits that long;
      *  - reservation: a leader that has waited reserveAfter sets RESERVED; only it may take the
      *    word after the next release (Linux mutex handoff, Go's starvation mode). This is also the
      *    time bound of in-node passing: a reserved word is never passed within a node.
      *
-     * State
+     * State (state, owner, holds, ownerNode, parkedLeaders and reserver are QueueLockFields')
      *  - state: HELD (1) while owned, RESERVED (2) while a starving leader reserves the lock. The
      *    owner took HELD by CAS (from 0, or from RESERVED by the reserver), or received a HELD word
      *    from the previous owner by an in-node pass (CAS of its node status SPINNING -> OWNER).
@@ -127,9 +131,11 @@ public class NumaHandoffLock extends NumaHandoffLockL1Pad implements Lock {
      *    HandoffNode.runNode: opaque, by the leader's thread, where it runs.
      *  - HandoffNode.due: set (opaque) by the leader's own thread once it has led passAfterNanos;
      *    HandoffNode.passed: plain, own thread only, it received the lock by a pass.
-     *  - queues[n]: tail (MCS) and leader (the node last made leader, published before its status
-     *    becomes a leader status, so a releaser that finds it there can pass to it or wake it).
-     *  - HandoffNode.status: FOLLOWING -> FOLLOWING_PARKED (own thread) -> SPINNING (granted by the
+     *  - queues[n] (NodeQueue): tail (MCS) and leader (the node last made leader, published before
+     *    its status becomes a leader status, so a releaser that finds it there can pass to it or
+     *    wake it).
+     *  - HandoffNode.status: FOLLOWING -> FOLLOWING_PARKED (own thread) -> SPINNING (QueueNode's
+     *    LEADING: granted by the
      *    departing leader or the wake-ahead owner; unpark if it was parked) <-> LEADER_PARKED (own
      *    thread parks; a waker or the thread itself takes it back to SPINNING) -> OWNER (own CAS
      *    on the word, or a releasing owner's pass) | CANCELLED (own thread gives up). OWNER and
@@ -137,7 +143,7 @@ public class NumaHandoffLock extends NumaHandoffLockL1Pad implements Lock {
      *
      * lock()
      *  1. Reentry; fast path CAS state 0 -> HELD, when no leader waits (awake and parkedLeaders
-     *     are 0) or the caller holds the time slice (TIME_SLICE; off: always, barging). A slice
+     *     are 0) or the caller holds the time slice (TIME_SLICE; without it, always: barging). A slice
      *     holder whose CAS failed while a leader waits spins for the word (SLICE_PAIR): CAS when
      *     it reads 0; queue when the spin is spent, the word is RESERVED or the owner is unmounted.
      *  2. Slow path: enqueue on the caller's node queue. With a predecessor, park (no spinning:
@@ -153,14 +159,15 @@ public class NumaHandoffLock extends NumaHandoffLockL1Pad implements Lock {
      *     (after a pass, the passer has done so).
      *
      * unlock()
-     *  1. holds--; at zero forget the owner. In-node pass: when passes < inNodeBudget, the word is
-     *     not RESERVED and the releaser's node leader is due (and, with SLICE_PAIR, running), CAS that leader
-     *     SPINNING -> OWNER; the word stays HELD; with wake ahead, grant leadership to its successor.
-     *  2. Else release: getAndAdd(-HELD). If RESERVED: unpark the reserver, nothing else. Without
-     *     wake ahead, grant leadership to the successor now. Then, if no leader is awake (or the
-     *     budget is spent, or ONE_AWAKE_WAITER is off), wake one parked leader (CAS LEADER_PARKED
-     *     -> SPINNING, unpark), looking at the releaser's node first (another node first when the
-     *     budget is spent).
+     *  1. holds--; at zero forget the owner. In-node pass: when passes < DEFAULT_IN_NODE_BUDGET,
+     *     the word is not RESERVED and the releaser's node leader is due and running (SLICE_PAIR),
+     *     CAS that leader SPINNING -> OWNER; the word stays HELD; grant leadership to its successor
+     *     (wake ahead).
+     *  2. Else release: getAndAdd(-HELD). If RESERVED: unpark the reserver, nothing else. (Without
+     *     wake ahead, a lab lock grants leadership to the successor here.) Then, if no leader is
+     *     awake (ONE_AWAKE_WAITER) or the budget is spent, wake one parked leader (CAS
+     *     LEADER_PARKED -> SPINNING, unpark), looking at the releaser's node first (another node
+     *     first when the budget is spent).
      *
      * Invariants (each with the test that checks it)
      *  - Mutual exclusion: an owner is made only by a CAS that sets HELD from 0 (or from RESERVED,
@@ -172,7 +179,8 @@ public class NumaHandoffLock extends NumaHandoffLockL1Pad implements Lock {
      *    // checked by NumaHandoffLockTests.ReservationRacesReleaseSameNode (eager: zero spins, every
      *    // leader parks while passes are tried), NumaHandoffLockTests.InNodePassVisibility,
      *    // NumaHandoffLockTest.withoutInNodePassNoOwnerIsPassedTheLock
-     *  - In-node passes in a row <= inNodeBudget; then the word is released to every node.
+     *  - In-node passes in a row <= the budget (DEFAULT_IN_NODE_BUDGET); then the word is
+     *    released to every node.
      *    // checked by NumaHandoffLockTest.inNodePassRespectsItsBudget
      *  - At most one reservation; a reserved word is released (never passed) at the next unlock and
      *    only the reserver takes it; a reserver that gives up clears it and passes the wake-up on.
@@ -194,15 +202,16 @@ public class NumaHandoffLock extends NumaHandoffLockL1Pad implements Lock {
      *    // NumaHandoffLockTest.theLastOwnerQueuesOnceItsSliceIsOver,
      *    // NumaHandoffLockTest.withoutTimeSliceAnArrivingThreadTakesAFreeLock
      *  - A pass goes only to a due leader, never to one that has led less than passAfterNanos;
-     *    with SLICE_PAIR only to a running one; with REMOTE_TURN, to one that runs on another node
-     *    than the releaser only once it has led REMOTE_TURN_FACTOR times as long.
+     *    only to a running one (SLICE_PAIR); to one that runs on another node than the releaser
+     *    only once it has led REMOTE_TURN_FACTOR times as long (REMOTE_TURN).
      *    // checked by NumaHandoffLockTest.aLeaderOnAnotherNodeIsPassedTheLockOnlyAfterALongerTurn,
      *    // NumaHandoffLockTest.aLeaderIsNotPassedTheLockBeforeItIsDue,
      *    // NumaHandoffLockTest.withSlicePairALeaderWaitingForACarrierIsNotPassedTheLock
      *  - Slice pair: while a leader waits, the owner before the last one takes the word past the
-     *    leader too, within its slice, also after spinning for it while it was held; without
-     *    SLICE_PAIR it queues. A partner spins at most partnerSpins rounds and only while the owner
-     *    runs; it takes the word only by the CAS from 0, so mutual exclusion does not depend on it.
+     *    leader too, within its slice, also after spinning for it while it was held (a lab lock
+     *    without SLICE_PAIR queues it). A partner spins at most PARTNER_SPINS rounds and only while
+     *    the owner runs; it takes the word only by the CAS from 0, so mutual exclusion does not
+     *    depend on it.
      *    // checked by NumaHandoffLockTest.withSlicePairThePreviousOwnerTakesTheLockPastTheLeaderToo,
      *    // NumaHandoffLockTests.SlicePartnerRacesLeader (jcstress, three actors: on 3 CPUs or more),
      *    // NumaHandoffLockContractTest (all mechanisms on), NumaHandoffLockNoHangTest
@@ -217,15 +226,16 @@ public class NumaHandoffLock extends NumaHandoffLockL1Pad implements Lock {
      *  - No lost wake-up, queue side: a follower parks only after FOLLOWING -> FOLLOWING_PARKED; a
      *    grant that overwrites FOLLOWING_PARKED unparks it. // checked by
      *    // NumaHandoffLockContractTest.timeoutAndInterruptStormEndsWithEveryThreadDoneAndCounterExact
-     *  - Spinning: a leader spins only while the owner runs (when SPIN_WHILE_OWNER_RUNS) and at
-     *    most maxAwake leaders spin once the count settles (ONE_AWAKE_WAITER); every spin is
+     *  - Spinning: a leader spins only while the owner runs (SPIN_WHILE_OWNER_RUNS) and at most
+     *    maxAwake leaders spin once the count settles (ONE_AWAKE_WAITER); every spin is
      *    bounded by SPINS. // checked by NumaHandoffLockTest.aLeaderDoesNotSpinWhileTheOwnerIsUnmounted,
      *    // NumaHandoffLockTest.noMoreSpinningLeadersThanTheCap, NumaHandoffLockNoHangTest
      *
      * Progress and fairness
      *  - Within a node, FIFO. Across nodes, and against bargers, no order, but bounded: a leader
      *    waits at most reserveAfter plus one critical section once the lock is in use, and a node
-     *    keeps the lock for at most inNodeBudget passes before a release that wakes another node.
+     *    keeps the lock for at most DEFAULT_IN_NODE_BUDGET passes before a release that wakes
+     *    another node.
      *  - No unbounded spin (SPINS everywhere; a waiter for a successor's link yields after LINK_SPINS;
      *    a partner stops after PARTNER_SPINS).
      *
@@ -253,16 +263,17 @@ public class NumaHandoffLock extends NumaHandoffLockL1Pad implements Lock {
      *    release on several nodes); a wrong node costs locality, not correctness.
      *
      * Memory modes: see package-info. Padding: the word and the owner fields share one 128-byte
-     * padded block; each node queue is its own padded object.
+     * padded block (QueueLockL0Pad, QueueLockFields, NumaHandoffLockFields, NumaHandoffLockL1Pad);
+     * each node queue is its own padded object (NodeQueue). The variation points at the end of the
+     * class return this class's fixed values; the lab's subclass overrides them.
      */
 
     /**
-     * onSpinWait rounds a leader spins before it parks: 80-100 us on the x86 machine of
-     * benchmarks/README.md (about 20-25 ns a round), so a leader outlasts an owner's time slice
-     * ({@link #SLICE_NANOS}) and a few critical sections, and does not park (to be woken again) just
-     * as the slice ends. A quarter of it, no longer than the slice, made leaders of another node
-     * spin out their budget and park (25,565 of 32,025 parks) with two simulated nodes on the JDK's
-     * scheduler: 0.74-0.83x of the non-fair lock there, 0.88x with this budget.
+     * onSpinWait rounds a leader spins before it parks: long enough that a leader outlasts an
+     * owner's time slice ({@link #SLICE_NANOS}) and a few critical sections, and does not park (to
+     * be woken again) just as the slice ends. A quarter of it, shorter than the slice, made leaders
+     * of another node spin out their budget and park, and the lock slower, with two simulated nodes
+     * on the JDK's scheduler (benchmarks/JOURNAL.md, 2026-11-24 01:08).
      */
     public static final int SPINS = 1 << 12;
 
@@ -270,14 +281,12 @@ public class NumaHandoffLock extends NumaHandoffLockL1Pad implements Lock {
     private static final int LINK_SPINS = 1 << 10;
 
     /**
-     * A spinning leader reads the lock word once every POLL_MASK + 1 rounds (a power of two): about
-     * every 5 us on the machine of benchmarks/README.md. Each read takes the word's line from the
-     * owner's cache, and an owner running short critical sections back to back pays a miss at its
-     * next write; a pass is seen at once anyway (the leader watches its own node every round). At
-     * ~0.2 us, 64 threads on 2 carriers, with a read every 32 rounds and passers that kept their
-     * slice: 1.04x (0.97-1.11) the non-fair lock; with both changed: 1.44x (1.14-1.77), in the same
-     * runs (benchmarks/results/2026-11-24-poll-and-pass; the non-fair lock had slow forks there),
-     * and 1.15x (1.03-1.24) in the full targets run after (2026-11-24-targets-poll-pass).
+     * A spinning leader reads the lock word once every POLL_MASK + 1 rounds (a power of two). Each
+     * read takes the word's line from the owner's cache, and an owner running short critical
+     * sections back to back pays a miss at its next write; a pass is seen at once anyway (the
+     * leader watches its own node every round). A read every 32 rounds was slower with short
+     * critical sections (benchmarks/results/2026-11-24-poll-and-pass and
+     * 2026-11-24-targets-poll-pass, together with a pass that ends the passer's slice).
      */
     static final int POLL_MASK = 255;
 
@@ -304,10 +313,10 @@ public class NumaHandoffLock extends NumaHandoffLockL1Pad implements Lock {
 
     /**
      * onSpinWait rounds a slice holder that found the lock held spins for it before it queues
-     * (SLICE_PAIR): 2.5-3 us on the x86 machine of benchmarks/README.md, about one critical section
-     * of the contention benchmark's ~3 us kind. Long enough for the pair's trade (the owner releases
-     * and goes on to its outside work); short enough that the partner of an owner that takes the lock
-     * straight back (no outside work) soon gives its carrier to the queue's leader.
+     * (SLICE_PAIR): about one critical section of the contention benchmark's long preset. Long
+     * enough for the pair's trade (the owner releases and goes on to its outside work); short enough
+     * that the partner of an owner that takes the lock straight back (no outside work) soon gives
+     * its carrier to the queue's leader.
      */
     static final int PARTNER_SPINS = 128;
 
@@ -316,11 +325,9 @@ public class NumaHandoffLock extends NumaHandoffLockL1Pad implements Lock {
 
     /**
      * REMOTE_TURN: how many times longer a turn lasts when it would end with a pass to a leader that
-     * runs on another node than the owner (the pass-after time and the owner's slice both). With two
-     * simulated nodes and the JDK's scheduler (each node one carrier, so the spinning leader always
-     * runs on the other node): cross-node handoffs 5.5-6.2% against 8.9-9.5% without it, and 193-203
-     * against 205-221 ms a round, in 7 forks of 9; the p99 wait rose from 3.0-3.5 to 3.9-4.3 ms
-     * (benchmarks/results/2026-11-24-remote-turn, which also has the 2 forks where it did not act).
+     * runs on another node than the owner (the pass-after time and the owner's slice both). Longer
+     * turns cross nodes less often and make the longest waits longer; this factor is the one kept
+     * (benchmarks/results/2026-11-24-remote-turn; a larger one: benchmarks/JOURNAL.md, 2026-11-24 06:47).
      */
     public static final int REMOTE_TURN_FACTOR = 3;
 
@@ -399,8 +406,9 @@ public class NumaHandoffLock extends NumaHandoffLockL1Pad implements Lock {
 
     /**
      * Whether an arriving thread may take a free word without queueing: when no leader waits, or when
-     * it holds a time slice: it owned the lock last (or, with SLICE_PAIR, the time before that) and
-     * its slice, which starts at its first retake, is not over.
+     * it holds a time slice (TIME_SLICE): it owned the lock last (or the time before that:
+     * SLICE_PAIR) and its slice, which starts at its first retake, is not over. A variation point
+     * too: a lab lock without TIME_SLICE lets every arrival take a free word.
      */
     boolean mayBarge(Thread current) {
         if ((awakeVolatile() | parkedLeadersVolatile()) == 0) {
