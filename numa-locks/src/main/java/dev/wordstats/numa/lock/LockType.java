@@ -21,18 +21,15 @@ import java.util.stream.Collectors;
 public enum LockType {
 
     /** {@link NumaMcsLock}: one MCS queue per NUMA node and one global flag. */
-    NUMA_MCS(locking((context, settings, probe) -> ProbedJdkLock.probed(
-            new NumaMcsLock(context.nodes(), settings.queue().reserveAfter()), false, probe))),
+    NUMA_MCS(locking((context, settings, probe) ->
+            new NumaMcsLock(context.nodes(), settings.queue().reserveAfter(), probe))),
 
     /**
      * {@link NumaHandoffLock}: NUMA_MCS's next version; hands the lock to a running successor of the
      * same node (wake ahead, in-node pass), spins only while the owner runs, one awake waiter.
      */
-    NUMA_HANDOFF(locking((context, settings, probe) -> ProbedJdkLock.probed(
-            new NumaHandoffLock(
-                    context.nodes(), new HandoffSettings(settings.queue().reserveAfter())),
-            false,
-            probe))),
+    NUMA_HANDOFF(locking((context, settings, probe) ->
+            new NumaHandoffLock(context.nodes(), settings.queue().reserveAfter(), context.carriers(), probe))),
 
     /**
      * {@link NumaAdaptiveLock}: a lean spin-then-park lock while the lock is not saturated, the

@@ -144,6 +144,7 @@ public final class NumaAdaptiveLock implements Lock {
     private final Word word;
     private final NodeLocator nodes;
     private final Duration reserveAfter; // the queue lock's reservation threshold
+    private final int carriers; // the queue lock's carrier count
     private final LockProbe probe; // null without one
     private final boolean hearsFast; // probe != null && probe.hearsFastPath()
     private final boolean probeTimed; // probe != null && probe.timed()
@@ -175,6 +176,7 @@ public final class NumaAdaptiveLock implements Lock {
         this.word = new Word(thresholds);
         this.nodes = context.nodes();
         this.reserveAfter = reserveAfter;
+        this.carriers = context.carriers();
         this.probe = LockProbe.orNull(probe);
         this.hearsFast = this.probe != null && this.probe.hearsFastPath();
         this.probeTimed = this.probe != null && this.probe.timed();
@@ -182,7 +184,7 @@ public final class NumaAdaptiveLock implements Lock {
 
     /** The queue lock of the queued mode, made at the first switch. */
     private NumaHandoffLock newQueue() {
-        return new NumaHandoffLock(nodes, new HandoffSettings(reserveAfter));
+        return new NumaHandoffLock(nodes, reserveAfter, carriers);
     }
 
     /**
@@ -314,7 +316,7 @@ public final class NumaAdaptiveLock implements Lock {
         Thread current = Thread.currentThread();
         Word w = word;
         int state = w.getStateVolatile();
-        if (state == HELD && w.getOwnerOpaque() == current) {
+        if (state == HELD && w.ownerOpaque() == current) {
             if (w.holds > 0) {
                 w.holds--;
                 return;
@@ -386,7 +388,7 @@ public final class NumaAdaptiveLock implements Lock {
     public int getHoldCount() {
         Word w = word;
         int state = w.getStateVolatile();
-        if (state == HELD && w.getOwnerOpaque() == Thread.currentThread()) {
+        if (state == HELD && w.ownerOpaque() == Thread.currentThread()) {
             return w.holds + 1;
         }
         NumaHandoffLock q = queueAcquire();
@@ -399,7 +401,7 @@ public final class NumaAdaptiveLock implements Lock {
      */
     private boolean reentered(Thread current, int state) {
         Word w = word;
-        if (state == HELD && w.getOwnerOpaque() == current) {
+        if (state == HELD && w.ownerOpaque() == current) {
             w.reenter();
             return true;
         }
@@ -520,7 +522,7 @@ public final class NumaAdaptiveLock implements Lock {
             } else if (state == QUEUED) {
                 return false;
             } else if ((round & 31) == 31) {
-                if (!MountState.isRunning(w.getOwnerOpaque())) {
+                if (!MountState.isRunning(w.ownerOpaque())) {
                     return false;
                 }
                 long now = System.nanoTime();
@@ -666,7 +668,7 @@ public final class NumaAdaptiveLock implements Lock {
             return getState();
         }
 
-        Thread getOwnerOpaque() {
+        Thread ownerOpaque() {
             return (Thread) OWNER.getOpaque(this);
         }
 
