@@ -988,10 +988,12 @@ public class NumaHandoffLock extends NumaHandoffLockL1Pad implements Lock {
     }
 
     // ---------------------------------------------------------------------------------------------
-    // Variation points. Each returns this class's fixed value as a constant, which the JIT inlines
-    // and folds (no field, no load, no branch left). NumaHandoffLockLab, in the lab sources that
-    // tests, jcstress and the benchmarks compile (never this library's jar), overrides them to
-    // switch a mechanism off, change a knob, or count.
+    // Variation points. Each returns this class's fixed value: a constant (remoteTurn: whether
+    // there are several queues). While no subclass is loaded, as in production, the JIT binds
+    // each call to this class by class hierarchy analysis, inlines it and folds the branch on it:
+    // no flag field, no load. NumaHandoffLockLab, in the lab sources that the tests, jcstress and
+    // the benchmarks compile (never this library's jar), overrides them to switch a mechanism
+    // off, change a knob, or count. mayBarge above is one too (TIME_SLICE).
 
     /** WAKE_AHEAD: the new owner (or the passer) makes its successor leader at once. */
     boolean wakeAhead() {
