@@ -621,18 +621,6 @@ public class NumaHandoffLock extends NumaHandoffLockL1Pad implements Lock {
         }
     }
 
-    /**
-     * Not supported: this lock has no conditions.
-     *
-     * @throws UnsupportedOperationException always
-     */
-    @Override
-    public final Condition newCondition() {
-        throw new UnsupportedOperationException(
-                "NumaHandoffLock has no conditions; use LockType.FAIR_REENTRANT or UNFAIR_REENTRANT for a lock with"
-                        + " conditions");
-    }
-
     /** How long a node queue's leader may wait for the lock before it reserves the lock. */
     public final Duration reserveAfter() {
         return Duration.ofNanos(reserveAfterNanos);
