@@ -668,18 +668,6 @@ public class NumaHandoffLock extends NumaHandoffLockL1Pad implements Lock {
         }
     }
 
-    /**
-     * Not supported: this lock has no conditions.
-     *
-     * @throws UnsupportedOperationException always
-     */
-    @Override
-    public final Condition newCondition() {
-        throw new UnsupportedOperationException(
-                "NumaHandoffLock has no conditions; use LockType.FAIR_REENTRANT or UNFAIR_REENTRANT for a lock with"
-                        + " conditions");
-    }
-
     /** How long a node queue's leader may wait for the lock before it reserves the lock. */
     public final Duration reserveAfter() {
         return Duration.ofNanos(reserveAfterNanos);
@@ -1042,10 +1030,12 @@ public class NumaHandoffLock extends NumaHandoffLockL1Pad implements Lock {
     }
 
     // ---------------------------------------------------------------------------------------------
-    // Variation points. Each returns this class's fixed value as a constant, which the JIT inlines
-    // and folds (no field, no load, no branch left). NumaHandoffLockLab, in the lab sources that
-    // tests, jcstress and the benchmarks compile (never this library's jar), overrides them to
-    // switch a mechanism off, change a knob, or count.
+    // Variation points. Each returns this class's fixed value: a constant (remoteTurn: whether
+    // there are several queues). While no subclass is loaded, as in production, the JIT binds
+    // each call to this class by class hierarchy analysis, inlines it and folds the branch on it:
+    // no flag field, no load. NumaHandoffLockLab, in the lab sources that the tests, jcstress and
+    // the benchmarks compile (never this library's jar), overrides them to switch a mechanism
+    // off, change a knob, or count. mayBarge above is one too (TIME_SLICE).
 
     /** WAKE_AHEAD: the new owner (or the passer) makes its successor leader at once. */
     boolean wakeAhead() {
@@ -1097,69 +1087,6 @@ public class NumaHandoffLock extends NumaHandoffLockL1Pad implements Lock {
 
     /** A slice holder starts ({@code spinning}) or stops spinning for the word: nothing to do here. */
     void partnerSpinning(Thread partner, boolean spinning) {}
-}
-
-/**
- * Queue node of one slow-path acquisition of a {@link NumaHandoffLock}: a {@link QueueNode} whose
- * leader says when it is due and where it runs, and which can be passed the lock.
- */
-final class HandoffNode extends QueueNode {
-    /** A leader, awake: granted (QueueNode.LEADING), or woken from LEADER_PARKED. */
-    static final int SPINNING = LEADING;
-
-    /** A leader that published itself parked: a waker CASes it back to SPINNING and unparks it. */
-    static final int LEADER_PARKED = 4;
-
-    /** Owns the lock: took the word itself, or was passed it by a releasing owner; final. */
-    static final int OWNER = 5;
-
-    private static final VarHandle LEADER_SINCE;
-    private static final VarHandle DUE;
-    private static final VarHandle RUN_NODE;
-
-    static {
-        try {
-            MethodHandles.Lookup lookup = MethodHandles.lookup();
-            LEADER_SINCE = lookup.findVarHandle(HandoffNode.class, "leaderSince", long.class);
-            DUE = lookup.findVarHandle(HandoffNode.class, "due", boolean.class);
-            RUN_NODE = lookup.findVarHandle(HandoffNode.class, "runNode", int.class);
-        } catch (ReflectiveOperationException e) {
-            throw new ExceptionInInitializerError(e);
-        }
-    }
-
-    boolean passed; // by its own thread only: it was passed the lock (the passer woke its successor)
-    private boolean due; // opaque, by its own thread as leader once it has led passAfterNanos; read opaque by releasers
-    private long leaderSince; // opaque, by whoever makes it leader (before the status CAS); read opaque by releasers
-    private int runNode = -1; // opaque, by its own thread as leader (REMOTE_TURN): where it runs; read by releasers
-
-    HandoffNode(Thread thread, int queue) {
-        super(thread, queue);
-    }
-
-    boolean dueOpaque() {
-        return (boolean) DUE.getOpaque(this);
-    }
-
-    void setDueOpaque(boolean value) {
-        DUE.setOpaque(this, value);
-    }
-
-    int runNodeOpaque() {
-        return (int) RUN_NODE.getOpaque(this);
-    }
-
-    void setRunNodeOpaque(int node) {
-        RUN_NODE.setOpaque(this, node);
-    }
-
-    long leaderSinceOpaque() {
-        return (long) LEADER_SINCE.getOpaque(this);
-    }
-
-    void setLeaderSinceOpaque(long nanoTime) {
-        LEADER_SINCE.setOpaque(this, nanoTime);
-    }
 }
 
 abstract class NumaHandoffLockFields extends QueueLockFields {

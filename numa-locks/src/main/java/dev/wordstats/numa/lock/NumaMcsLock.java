@@ -352,17 +352,6 @@ public final class NumaMcsLock extends NumaMcsLockL1Pad implements Lock {
         return true;
     }
 
-    /**
-     * Not supported: this lock has no conditions.
-     *
-     * @throws UnsupportedOperationException always
-     */
-    @Override
-    public Condition newCondition() {
-        throw new UnsupportedOperationException(
-                "NumaMcsLock has no conditions; use LockType.FAIR_REENTRANT or UNFAIR_REENTRANT for a lock with conditions");
-    }
-
     /** How long a node queue's leader may wait for the lock before it reserves the lock. */
     public Duration reserveAfter() {
         return Duration.ofNanos(reserveAfterNanos);

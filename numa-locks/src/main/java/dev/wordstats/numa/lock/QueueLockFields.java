@@ -4,6 +4,7 @@ import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.time.Duration;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.LockSupport;
 
 /**
@@ -105,6 +106,16 @@ abstract class QueueLockFields extends QueueLockL0Pad {
                 + ((stateVolatile() & RESERVED) == 0
                         ? ""
                         : "[Reserved by thread " + (reserving == null ? "?" : reserving.getName()) + "]");
+    }
+
+    /**
+     * Not supported: this lock has no conditions.
+     *
+     * @throws UnsupportedOperationException always
+     */
+    public final Condition newCondition() {
+        throw new UnsupportedOperationException(getClass().getSimpleName()
+                + " has no conditions; use LockType.FAIR_REENTRANT or UNFAIR_REENTRANT for a lock with conditions");
     }
 
     // ------------------------------------------------------------------ the timed tryLock

@@ -1137,7 +1137,7 @@ class NumaHandoffLockTest {
 
     @Test
     void lockStateIsPaddedFromEveryOtherField() {
-        NumaMcsLockTest.assertHotFieldsPadded(NumaHandoffLock.class, "state", NumaHandoffLockFields.class);
+        NumaMcsLockTest.assertHotFieldsPadded(NumaHandoffLock.class, "state", "NumaHandoffLockFields");
     }
 
     @Test

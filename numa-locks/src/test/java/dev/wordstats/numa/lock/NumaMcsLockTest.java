@@ -259,12 +259,12 @@ class NumaMcsLockTest {
 
     /**
      * The fields declared together with {@code hotField} (its class in the padding chain, and the
-     * {@code sameBlock} classes between the same two pads) must be at least {@link #PAD_BYTES} away
-     * from every field declared elsewhere, except padding, and from both ends of the object, so
-     * neither another field of the object nor a neighbouring object on the heap shares their cache
-     * line pair.
+     * {@code sameBlock} classes, by simple name, between the same two pads) must be at least
+     * {@link #PAD_BYTES} away from every field declared elsewhere, except padding, and from both
+     * ends of the object, so neither another field of the object nor a neighbouring object on the
+     * heap shares their cache line pair.
      */
-    static void assertHotFieldsPadded(Class<?> type, String hotField, Class<?>... sameBlock) {
+    static void assertHotFieldsPadded(Class<?> type, String hotField, String... sameBlock) {
         ClassLayout layout = ClassLayout.parseClass(type);
         String printable = layout.toPrintable();
         List<FieldLayout> fields = List.copyOf(layout.fields());
@@ -274,8 +274,7 @@ class NumaMcsLockTest {
                 .orElseThrow(() -> new AssertionError("no field '" + hotField + "' in\n" + printable));
         java.util.function.Predicate<FieldLayout> inBlock = f -> f.hostClass().equals(anchor.hostClass())
                 || java.util.Arrays.stream(sameBlock)
-                        .anyMatch(c -> f.hostClass().equals(c.getName())
-                                || f.hostClass().equals(c.getSimpleName()));
+                        .anyMatch(c -> f.hostClass().equals(c) || f.hostClass().endsWith("." + c));
         List<FieldLayout> hot = fields.stream().filter(inBlock).toList();
         List<FieldLayout> others =
                 fields.stream().filter(f -> !inBlock.test(f) && !isPadding(f)).toList();
