@@ -9,7 +9,6 @@ import dev.wordstats.numa.lock.ConcurrencySupport.ThreadIdNodes;
 import dev.wordstats.numa.lock.ConcurrencySupport.ThreadKind;
 import dev.wordstats.numa.lock.ConcurrencySupport.Workers;
 import dev.wordstats.numa.topology.NodeLocator;
-import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.junit.jupiter.api.Test;
@@ -39,10 +38,11 @@ class NumaAdaptiveLockTest {
 
     @ParameterizedTest
     @EnumSource(ThreadKind.class)
-    void aWaiterThatLostMoreAttemptsThanTheBoundTurnsTheLockQueuedAtItsRelease(ThreadKind kind) throws Exception {
-        // Bound 0: a waiter that parked has lost attempts (its own before the park), so it counts as
-        // starving. With the default bound the same path needs lost wake-ups, which no test can
-        // produce on demand: an arriving thread wins a freed lock only by the scheduler's timing.
+    void aWaiterThatLostMoreAttemptsThanTheBoundTurnsTheLockQueued(ThreadKind kind) throws Exception {
+        // Bound 0: a waiter that parked has lost attempts (its own before the park), so it says it
+        // starves and the holder's release turns the lock queued. With the default bound the same
+        // path needs lost wake-ups, which no test can produce on demand: an arriving thread wins a
+        // freed lock only by the scheduler's timing.
         NumaAdaptiveLock lock = queuedLock(kind);
         assertThat(lock.modeSwitches()).isEqualTo(1);
         assertThat(lock.tryLock()).as("usable, queued").isTrue();
@@ -73,25 +73,9 @@ class NumaAdaptiveLockTest {
     void parkedLeanWaitersMoveToTheQueueWhenItTurnsOn(ThreadKind kind) throws Exception {
         NumaAdaptiveLock lock = firstLossTurnsQueued();
         CriticalSection section = new CriticalSection();
-        CountDownLatch starverInside = new CountDownLatch(1);
-        CountDownLatch letStarverGo = new CountDownLatch(1);
         int parked = 4;
         try (Workers workers = new Workers(lock)) {
             ConcurrencySupport.Holder holder = ConcurrencySupport.hold(lock, kind, workers);
-            Thread starver = workers.start(kind, "starver", () -> {
-                lock.lock();
-                try {
-                    section.enter(false);
-                    starverInside.countDown();
-                    letStarverGo.await();
-                } finally {
-                    lock.unlock(); // it parked, so it lost an attempt: this release turns the lock queued
-                }
-            });
-            assertThat(awaitParkedOrDone(starver, PROMPT)).isTrue();
-            holder.release();
-            assertThat(starverInside.await(PROMPT.toMillis(), TimeUnit.MILLISECONDS))
-                    .isTrue();
             Thread[] waiters = new Thread[parked];
             for (int i = 0; i < parked; i++) {
                 waiters[i] = workers.start(kind, "lean-waiter-" + i, () -> {
@@ -108,12 +92,13 @@ class NumaAdaptiveLockTest {
                         .as("parked in the lean queue")
                         .isTrue();
             }
-            assertThat(lock.isQueued()).isFalse();
-            letStarverGo.countDown();
+            assertThat(lock.isQueued()).as("lean until the holder releases").isFalse();
+            holder.release(); // a parked waiter said it starves: this release turns the lock queued
             workers.joinAll(PROMPT); // a lost wake-up would leave a waiter parked here
         }
         assertThat(lock.isQueued()).isTrue();
-        assertThat(section.counter()).isEqualTo(parked + 1L);
+        assertThat(lock.modeSwitches()).isEqualTo(1);
+        assertThat(section.counter()).isEqualTo(parked);
         assertThat(section.violations()).isEmpty();
     }
 
@@ -128,7 +113,7 @@ class NumaAdaptiveLockTest {
             acquisitions++;
         }
         assertThat(lock.isQueued()).isFalse();
-        assertThat(acquisitions).isEqualTo(NumaAdaptiveLock.FREE_TO_LEAN);
+        assertThat(acquisitions).isBetween(1, NumaAdaptiveLock.FREE_TO_LEAN);
         assertThat(lock.modeSwitches()).isEqualTo(2);
     }
 
@@ -201,7 +186,7 @@ class NumaAdaptiveLockTest {
         lock.unlock();
     }
 
-    /** A lock that turns queued at the release of the first acquisition that lost an attempt (so parked). */
+    /** A lock that turns queued at the first release after a waiter lost an attempt (so parked). */
     private static NumaAdaptiveLock firstLossTurnsQueued() {
         return firstLossTurnsQueued(ONE_NODE);
     }
