@@ -68,7 +68,8 @@ public final class NumaAdaptiveLock implements Lock {
      * Probe (optional; none: each report is skipped by a null check): the lock reports its own
      * acquisitions in both modes (the queue lock is built without a probe, so nothing is told twice):
      * waited false for the first CAS on a free word and for tryLock, true for a lean acquisition that
-     * spun or parked, and for a queued one that found the queue lock held on arrival; modeSwitched
+     * spun or parked, and for a queued one that parked in lean mode first or found the queue lock held
+     * on arrival; modeSwitched
      * by the releasing owner at the switch, before the release that publishes it; timing after the
      * release, from values read before it.
      *
@@ -471,7 +472,7 @@ public final class NumaAdaptiveLock implements Lock {
         for (; ; ) {
             int state = w.getStateVolatile();
             if (state == QUEUED) {
-                int outcome = acquireQueued(current, interruptible, deadline, timed, asked);
+                int outcome = acquireQueued(current, interruptible, deadline, timed, asked, counting);
                 if (outcome != 0 || timed && deadline - System.nanoTime() <= 0L) {
                     return outcome == 0 && timed ? 0 : outcome;
                 }
@@ -553,7 +554,8 @@ public final class NumaAdaptiveLock implements Lock {
     }
 
     /** One pass through the queue lock; 1 acquired, 0 cooled meanwhile or timed out, -1 interrupted. */
-    private int acquireQueued(Thread current, boolean interruptible, long deadline, boolean timed, long asked) {
+    private int acquireQueued(
+            Thread current, boolean interruptible, long deadline, boolean timed, long asked, boolean parkedLean) {
         Word w = word;
         NumaHandoffLock q = queueAcquire();
         boolean arrivedFree = !q.isLocked();
@@ -574,7 +576,7 @@ public final class NumaAdaptiveLock implements Lock {
         if (w.getStateVolatile() == QUEUED) {
             w.ownedQueued(arrivedFree);
             if (probe != null) {
-                reportAcquired(!arrivedFree, asked); // the queued mode's own notion of having waited
+                reportAcquired(parkedLean || !arrivedFree, asked); // parked in lean mode, or found the queue held
             }
             return 1;
         }
