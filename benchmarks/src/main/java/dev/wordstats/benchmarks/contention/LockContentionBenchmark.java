@@ -6,16 +6,15 @@ import dev.wordstats.benchmarks.CpuTokens;
 import dev.wordstats.numa.carrier.CarrierPinning;
 import dev.wordstats.numa.lock.Guard;
 import dev.wordstats.numa.lock.HandoffMechanism;
-import dev.wordstats.numa.lock.HandoffSettings;
 import dev.wordstats.numa.lock.LockContext;
-import dev.wordstats.numa.lock.LockGuard;
 import dev.wordstats.numa.lock.LockProbe;
 import dev.wordstats.numa.lock.LockSettings;
 import dev.wordstats.numa.lock.LockType;
-import dev.wordstats.numa.lock.NumaHandoffLock;
+import dev.wordstats.numa.lock.NumaHandoffLockLab;
 import dev.wordstats.numa.lock.QueueLockSettings;
 import dev.wordstats.numa.setup.NumaSetup;
 import java.time.Duration;
+import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -128,7 +127,9 @@ public class LockContentionBenchmark {
 
     /**
      * NUMA_HANDOFF only: the {@link HandoffMechanism}s switched off, comma-separated ({@code none}, or e.g.
-     * {@code WAKE_AHEAD}, {@code IN_NODE_PASS,ONE_AWAKE_WAITER}), to measure each one in and out.
+     * {@code WAKE_AHEAD}, {@code IN_NODE_PASS,ONE_AWAKE_WAITER}), to measure each one in and out. With any
+     * switched off the round runs a {@link NumaHandoffLockLab} (the lab sources); with none, the
+     * production lock.
      */
     @Param("none")
     public String handoffWithout;
@@ -136,6 +137,7 @@ public class LockContentionBenchmark {
     private NumaSetup nodes;
     private LockSettings settings;
     private LockContext context;
+    private Set<HandoffMechanism> handoffMechanisms;
     private double csNanos;
     private ContentionRound round;
 
@@ -145,6 +147,7 @@ public class LockContentionBenchmark {
         settings = LockSettings.DEFAULTS.with(
                 new QueueLockSettings(Duration.ofNanos(TimeUnit.MICROSECONDS.toNanos(reserveAfterMicros))));
         context = new LockContext(nodes.locator(), CarrierPinning.schedulerParallelism());
+        handoffMechanisms = HandoffMechanism.allExcept(handoffWithout);
         csNanos = CpuTokens.nanosFor(inCpuTokens, 300);
         System.out.printf("# critical section: %d tokens = %.0f ns on one thread%n", inCpuTokens, csNanos);
     }
@@ -152,7 +155,7 @@ public class LockContentionBenchmark {
     @Setup(Level.Invocation)
     public void setUpRound() throws InterruptedException {
         round = new ContentionRound(
-                newGuard(),
+                guard(),
                 nodes.locator(),
                 actionsCount,
                 threads,
@@ -166,15 +169,12 @@ public class LockContentionBenchmark {
         round.start();
     }
 
-    /**
-     * A guard of the chosen type from the registry; a NUMA_HANDOFF with mechanisms switched off is a
-     * variant the registry does not offer, built here.
-     */
-    private Guard newGuard() {
-        if (lockType == LockType.NUMA_HANDOFF && !"none".equalsIgnoreCase(handoffWithout.strip())) {
-            return LockGuard.of(new NumaHandoffLock(
-                    nodes.locator(),
-                    new HandoffSettings(settings.queue().reserveAfter(), HandoffMechanism.allExcept(handoffWithout))));
+    /** A new guard of {@code lockType}; a lab lock when some handoff mechanisms are switched off. */
+    private Guard guard() {
+        if (lockType == LockType.NUMA_HANDOFF && !handoffMechanisms.equals(HandoffMechanism.all())) {
+            return new NumaHandoffLockLab(
+                            nodes.locator(), settings.queue().reserveAfter(), context.carriers(), handoffMechanisms)
+                    .guard();
         }
         return lockType.create(context, settings, LockProbe.NONE);
     }

@@ -127,12 +127,11 @@ public final class CombiningLock extends CombiningLockL1Pad implements Guard {
      *  not mounted. With many more virtual threads than carriers, a thread that finds the queue empty
      *  would take the fast path again and again while the threads it served wait for a carrier (none
      *  is time-sliced). So a virtual thread whose call served others yields its carrier once the lock
-     *  is released (yieldToServed): the threads it woke run before it calls again. Measured with
-     *  LockContentionBenchmark (64 virtual threads, 2 carriers, ~3 us critical section, one fork of 5
-     *  iterations each): Jain 0.84 -> 0.99 and 1.19x the throughput of the version without the yield;
-     *  at ~0.2 us Jain stays low (0.03 -> 0.09): each served thread then costs a park, a wake-up and a
+     *  is released (yieldToServed): the threads it woke run before it calls again. With the
+     *  contention benchmark's long critical sections this makes the lock fairer and faster; with
+     *  short ones it helps little, since each served thread then costs a park, a wake-up and a
      *  mount for a much shorter critical section, and which runnable thread a carrier picks next is
-     *  the scheduler's choice.
+     *  the scheduler's choice (benchmarks/JOURNAL.md, 2026-11-23 20:52, the combiner's yield).
      *
      * Blocking or long critical sections
      *  The combiner runs them; those behind wait, as behind any lock holder. Requests served before
@@ -278,14 +277,14 @@ public final class CombiningLock extends CombiningLockL1Pad implements Guard {
 
     /** Whether some thread holds the lock now (a snapshot). */
     public boolean isLocked() {
-        return lvTail() != null;
+        return tailVolatile() != null;
     }
 
     @Override
     public String toString() {
         Thread o = owner;
         return "CombiningLock["
-                + (lvTail() == null ? "Unlocked" : o == null ? "Locked" : "Locked by thread " + o.getName())
+                + (tailVolatile() == null ? "Unlocked" : o == null ? "Locked" : "Locked by thread " + o.getName())
                 + ", combineLimit=" + combineLimit + ", combineTime=" + combineTime() + "]";
     }
 
@@ -334,10 +333,10 @@ public final class CombiningLock extends CombiningLockL1Pad implements Guard {
         if (probe != null) {
             request.asked = timed ? asked : System.nanoTime(); // a waiting acquisition is always timed
         }
-        Request pred = xchgTail(request);
+        Request pred = getAndSetTail(request);
         if (pred != null) {
-            pred.svNext(request);
-            int predState = pred.lvState();
+            pred.setNextVolatile(request);
+            int predState = pred.stateVolatile();
             if ((predState & Request.DEPARTED) != 0) {
                 request.signal(Request.PRED_AWAKE); // the served predecessor left before we linked in
             }
@@ -394,7 +393,7 @@ public final class CombiningLock extends CombiningLockL1Pad implements Guard {
         Request p = head;
         try {
             for (; ; ) {
-                Request n = p.lvNext();
+                Request n = p.nextVolatile();
                 if (n == null) {
                     owner = null;
                     if (casTail(p, null)) {
@@ -410,7 +409,7 @@ public final class CombiningLock extends CombiningLockL1Pad implements Guard {
                     n = p.awaitNext();
                 }
                 if (p == fastNode) {
-                    p.spNext(null); // ready for the next fast path: only we read it until tail is null again
+                    p.setNextPlain(null); // ready for the next fast path: only we read it until tail is null again
                 }
                 if (budget == combineLimit) {
                     deadline = System.nanoTime() + combineNanos;
@@ -439,7 +438,7 @@ public final class CombiningLock extends CombiningLockL1Pad implements Guard {
 
     // ------------------------------------------------------------------ accessors
 
-    private Request lvTail() {
+    private Request tailVolatile() {
         return (Request) TAIL.getVolatile(this);
     }
 
@@ -447,7 +446,7 @@ public final class CombiningLock extends CombiningLockL1Pad implements Guard {
         return TAIL.compareAndSet(this, expect, update);
     }
 
-    private Request xchgTail(Request update) {
+    private Request getAndSetTail(Request update) {
         return (Request) TAIL.getAndSet(this, update);
     }
 
@@ -504,19 +503,19 @@ public final class CombiningLock extends CombiningLockL1Pad implements Guard {
             this.task = task;
         }
 
-        Request lvNext() {
+        Request nextVolatile() {
             return (Request) NEXT.getVolatile(this);
         }
 
-        void svNext(Request successor) {
+        void setNextVolatile(Request successor) {
             NEXT.setVolatile(this, successor);
         }
 
-        void spNext(Request successor) {
+        void setNextPlain(Request successor) {
             NEXT.set(this, successor);
         }
 
-        int lvState() {
+        int stateVolatile() {
             return (int) STATE.getVolatile(this);
         }
 
@@ -564,7 +563,7 @@ public final class CombiningLock extends CombiningLockL1Pad implements Guard {
         int awaitTurn(Object blocker, int spins) {
             int s;
             for (int i = spins; i > 0; i--) {
-                if (((s = lvState()) & TURN) != 0) {
+                if (((s = stateVolatile()) & TURN) != 0) {
                     return s;
                 }
                 Thread.onSpinWait();
@@ -574,7 +573,7 @@ public final class CombiningLock extends CombiningLockL1Pad implements Guard {
                 return s;
             }
             boolean interrupted = false;
-            while (((s = lvState()) & TURN) == 0) {
+            while (((s = stateVolatile()) & TURN) == 0) {
                 LockSupport.park(blocker);
                 if (Thread.interrupted()) {
                     interrupted = true; // waiting is not interruptible: keep it pending
@@ -588,10 +587,10 @@ public final class CombiningLock extends CombiningLockL1Pad implements Guard {
 
         /** By a served caller leaving: passes PRED_AWAKE to its successor, or marks itself DEPARTED for it. */
         void depart() {
-            Request n = lvNext();
+            Request n = nextVolatile();
             if (n == null) {
                 STATE.getAndBitwiseOr(this, DEPARTED);
-                n = lvNext();
+                n = nextVolatile();
                 if (n == null) {
                     return; // a successor linking in now sees DEPARTED
                 }
@@ -616,7 +615,7 @@ public final class CombiningLock extends CombiningLockL1Pad implements Guard {
         Request awaitNext() {
             Request n;
             int spins = LINK_SPINS;
-            while ((n = lvNext()) == null) {
+            while ((n = nextVolatile()) == null) {
                 if (spins > 0) {
                     spins--;
                     Thread.onSpinWait();

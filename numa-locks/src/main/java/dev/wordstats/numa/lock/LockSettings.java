@@ -8,7 +8,7 @@ import java.util.Objects;
  * whichever type is chosen at run time (a yml value, a JMH parameter), and each family's knobs are
  * validated and documented in its own record.
  *
- * @param queue     {@link LockType#NUMA_MCS}, {@link LockType#NUMA_HANDOFF}
+ * @param queue     {@link LockType#NUMA_MCS}, {@link LockType#NUMA_HANDOFF}, {@link LockType#NUMA_ADAPTIVE}
  * @param combining {@link LockType#COMBINING}, {@link LockType#NUMA_COMBINING}
  */
 public record LockSettings(QueueLockSettings queue, CombiningSettings combining) {

@@ -21,18 +21,15 @@ import java.util.stream.Collectors;
 public enum LockType {
 
     /** {@link NumaMcsLock}: one MCS queue per NUMA node and one global flag. */
-    NUMA_MCS(locking((context, settings, probe) -> ProbedJdkLock.probed(
-            new NumaMcsLock(context.nodes(), settings.queue().reserveAfter()), false, probe))),
+    NUMA_MCS(locking((context, settings, probe) ->
+            new NumaMcsLock(context.nodes(), settings.queue().reserveAfter(), probe))),
 
     /**
      * {@link NumaHandoffLock}: NUMA_MCS's next version; hands the lock to a running successor of the
      * same node (wake ahead, in-node pass), spins only while the owner runs, one awake waiter.
      */
-    NUMA_HANDOFF(locking((context, settings, probe) -> ProbedJdkLock.probed(
-            new NumaHandoffLock(
-                    context.nodes(), new HandoffSettings(settings.queue().reserveAfter())),
-            false,
-            probe))),
+    NUMA_HANDOFF(locking((context, settings, probe) ->
+            new NumaHandoffLock(context.nodes(), settings.queue().reserveAfter(), context.carriers(), probe))),
 
     /**
      * {@link NumaAdaptiveLock}: a lean spin-then-park lock while the lock is not saturated, the
@@ -115,11 +112,10 @@ public enum LockType {
      * probe: for the library's algorithms that report from inside, {@link JfrLockProbe#byDefault}, so their
      * waits, reservations, batches and mode switches appear in a JDK Flight Recorder recording that enables
      * them ({@link LockEvents}) while their acquisitions that do not wait pay nothing for it
-     * ({@code -Dwordstats.lock.jfr=false}: no probe); none for a type a probe would reach through a wrapper
-     * on its fast path: the JDK's locks ({@link #SYNCHRONIZED}, {@link #FAIR_REENTRANT},
-     * {@link #UNFAIR_REENTRANT}, whose waits JFR sees already as {@code jdk.JavaMonitorEnter} and
-     * {@code jdk.ThreadPark}), and {@link #NUMA_MCS} and {@link #NUMA_HANDOFF} while they are reported
-     * through {@code ProbedJdkLock}. Give those a probe explicitly to see them.
+     * ({@code -Dwordstats.lock.jfr=false}: no probe); none for the JDK's locks ({@link #SYNCHRONIZED},
+     * {@link #FAIR_REENTRANT}, {@link #UNFAIR_REENTRANT}), which a probe reaches through a wrapper on
+     * their fast path and whose waits JFR sees already as {@code jdk.JavaMonitorEnter} and
+     * {@code jdk.ThreadPark}. Give those a probe explicitly to see them.
      */
     public Guard create(LockContext context) {
         return create(context, LockSettings.DEFAULTS, defaultProbe(context));
@@ -133,7 +129,7 @@ public enum LockType {
      */
     private LockProbe defaultProbe(LockContext context) {
         return switch (this) {
-            case SYNCHRONIZED, FAIR_REENTRANT, UNFAIR_REENTRANT, NUMA_MCS, NUMA_HANDOFF -> LockProbe.NONE;
+            case SYNCHRONIZED, FAIR_REENTRANT, UNFAIR_REENTRANT -> LockProbe.NONE;
             default -> JfrLockProbe.byDefault(this, context.nodes());
         };
     }

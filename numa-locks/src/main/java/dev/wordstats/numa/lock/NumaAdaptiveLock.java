@@ -24,7 +24,8 @@ import java.util.concurrent.locks.Lock;
  * #unlock} keep the {@link Lock} contract; the lock is reentrant and {@link #unlock} by a thread
  * that does not hold it throws {@link IllegalMonitorStateException}. It has no {@link Condition}s.
  * Not fair while lean (an arriving thread may take a free lock ahead of a parked one), but a
- * waiter that waited past {@link #STARVING_NANOS} turns the lock queued, where waits are bounded.
+ * waiter that lost the lock to arriving threads {@link #STARVING_LOSSES} times turns the lock queued,
+ * where waits are bounded.
  */
 public final class NumaAdaptiveLock implements Lock {
 
@@ -67,13 +68,21 @@ public final class NumaAdaptiveLock implements Lock {
      * Probe (optional; none: each report is skipped by a null check): the lock reports its own
      * acquisitions in both modes (the queue lock is built without a probe, so nothing is told twice):
      * waited false for the first CAS on a free word and for tryLock, true for a lean acquisition that
-     * spun or parked, and for a queued one that found the queue lock held on arrival; modeSwitched
+     * spun or parked, and for a queued one that parked in lean mode first or found the queue lock held
+     * on arrival; modeSwitched
      * by the releasing owner at the switch, before the release that publishes it; timing after the
      * release, from values read before it.
      *
      * Mode switches (only at a release, by the releasing owner, after its critical section ended)
-     *  - lean -> queued: when CONTENDED_TO_QUEUE of the last WINDOW acquisitions were contended, or
-     *    when the acquisition just ended waited more than STARVING_NANOS. The owner makes the queue
+     *  - lean -> queued: when CONTENDED_TO_QUEUE of the last WINDOW acquisitions were contended
+     *    (they spun or parked, or their release left waiters parked: an owner that retakes the
+     *    lock at once on its carrier meets no contention itself while every other thread parks), or
+     *    when a parked waiter has lost more than STARVING_LOSSES attempts to other threads (it
+     *    counts them in the word's tryAcquire: one at arrival, one before each park, one after
+     *    each wake-up) and says so in the word (Go's starvation flag). A waiter woken only to find
+     *    the word taken again is what barging costs; the time it waited would also count its wait
+     *    for a carrier, which says nothing of the lock (with CPU-bound threads on 2 carriers a woken
+     *    thread may wait milliseconds for one). The owner makes the queue
      *    lock if there is none yet (published by CAS before the word says QUEUED), releases the
      *    word as QUEUED instead of FREE, and wakes the first parked waiter of the word's queue,
      *    which finds QUEUED, leaves the word's queue, wakes the next one, and goes to the queue lock.
@@ -89,7 +98,7 @@ public final class NumaAdaptiveLock implements Lock {
      *    QUEUED only by a queue-lock holder as its release, so no queued owner is inside then; and
      *    while it is QUEUED, no CAS from FREE can succeed and the queue lock admits one thread.
      *    // checked by NumaAdaptiveLockTest.mutualExclusionAcrossModeSwitches
-     *    // checked by NumaAdaptiveLockTests (jcstress) ModeSwitchRacesLeanArrival
+     *    // checked by NumaAdaptiveLockTests.ModeSwitchRacesLeanArrival (jcstress, also CrossNode)
      *  - No lost wake-up at a switch: a lean waiter parked in the word's queue is woken by a release
      *    (FREE or QUEUED both signal the first waiter), and a waiter woken into queued mode wakes the
      *    next before it leaves, so every parked waiter is woken once the word turns QUEUED.
@@ -97,9 +106,13 @@ public final class NumaAdaptiveLock implements Lock {
      *    // checked by NumaAdaptiveLockNoHangTest
      *  - A virtual thread never spins unboundedly: a lean spin ends after SPIN_NANOS or as soon as
      *    the owner is not running; the queue lock's waiting is bounded the same way (its Overview).
-     *  - Starvation-free: a lean waiter can be overtaken, but once one waits past STARVING_NANOS
+     *  - Starvation-free: a lean waiter can be overtaken, but once one loses STARVING_LOSSES times
      *    the lock turns queued at the next release, and the queue lock's reservation bounds waits.
-     *    // checked by NumaAdaptiveLockTest.aStarvingWaiterTurnsTheLockQueued
+     *    // checked by NumaAdaptiveLockTest.aWaiterThatLostMoreAttemptsThanTheBoundTurnsTheLockQueued
+     *  - A long wait behind one holder, with no attempt lost to anyone else, keeps the lock lean.
+     *    // checked by NumaAdaptiveLockTest.aWaiterHeldUpLongWithoutLosingKeepsTheLockLean
+     *  - Queued to lean once the queue lock stays free.
+     *    // checked by NumaAdaptiveLockTest.aQueuedLockTurnsLeanWhenArrivalsFindTheQueueFree
      *
      * Accepted races
      *  - The owner-running check reads a thread's state that may change right after: a spinner may
@@ -124,8 +137,11 @@ public final class NumaAdaptiveLock implements Lock {
     /** Queued to lean: this many acquisitions in a row found the queue lock free on arrival. */
     static final int FREE_TO_LEAN = 64;
 
-    /** A lean acquisition that waited longer than this turns the lock queued at its release (Go's 1 ms). */
-    public static final long STARVING_NANOS = 1_000_000L;
+    /** A parked lean waiter that lost more attempts than this to other threads turns the lock queued. */
+    public static final int STARVING_LOSSES = 16;
+
+    /** The attempts the calling thread lost in its current lean wait, counted by the word's tryAcquire. */
+    private static final ThreadLocal<int[]> LOSSES = ThreadLocal.withInitial(() -> new int[1]);
 
     static final int FREE = 0;
     static final int HELD = 1;
@@ -144,6 +160,7 @@ public final class NumaAdaptiveLock implements Lock {
     private final Word word;
     private final NodeLocator nodes;
     private final Duration reserveAfter; // the queue lock's reservation threshold
+    private final int carriers; // the queue lock's carrier count
     private final LockProbe probe; // null without one
     private final boolean hearsFast; // probe != null && probe.hearsFastPath()
     private final boolean probeTimed; // probe != null && probe.timed()
@@ -175,6 +192,7 @@ public final class NumaAdaptiveLock implements Lock {
         this.word = new Word(thresholds);
         this.nodes = context.nodes();
         this.reserveAfter = reserveAfter;
+        this.carriers = context.carriers();
         this.probe = LockProbe.orNull(probe);
         this.hearsFast = this.probe != null && this.probe.hearsFastPath();
         this.probeTimed = this.probe != null && this.probe.timed();
@@ -182,7 +200,7 @@ public final class NumaAdaptiveLock implements Lock {
 
     /** The queue lock of the queued mode, made at the first switch. */
     private NumaHandoffLock newQueue() {
-        return new NumaHandoffLock(nodes, new HandoffSettings(reserveAfter));
+        return new NumaHandoffLock(nodes, reserveAfter, carriers);
     }
 
     /**
@@ -215,7 +233,7 @@ public final class NumaAdaptiveLock implements Lock {
         long asked = askedAt();
         int state = w.getStateVolatile(); // read before the CAS: a failing CAS would take the owner's line
         if (state == FREE && w.casState(FREE, HELD)) {
-            w.ownedLean(current, false, 0L);
+            w.ownedLean(current, false);
             if (probe != null) {
                 reportAcquired(false, asked);
             }
@@ -234,7 +252,7 @@ public final class NumaAdaptiveLock implements Lock {
         long asked = askedAt();
         int state = w.getStateVolatile();
         if (state == FREE && w.casState(FREE, HELD)) {
-            w.ownedLean(current, false, 0L);
+            w.ownedLean(current, false);
             if (probe != null) {
                 reportAcquired(false, asked);
             }
@@ -250,7 +268,7 @@ public final class NumaAdaptiveLock implements Lock {
         long asked = askedAt();
         int state = w.getStateVolatile();
         if (state == FREE && w.casState(FREE, HELD)) {
-            w.ownedLean(current, false, 0L);
+            w.ownedLean(current, false);
             if (probe != null) {
                 reportAcquired(false, asked);
             }
@@ -271,7 +289,7 @@ public final class NumaAdaptiveLock implements Lock {
                 }
                 q.unlock(); // turned lean meanwhile
                 if (w.casState(FREE, HELD)) {
-                    w.ownedLean(current, false, 0L);
+                    w.ownedLean(current, false);
                     if (probe != null) {
                         reportAcquired(false, asked);
                     }
@@ -292,7 +310,7 @@ public final class NumaAdaptiveLock implements Lock {
         long asked = askedAt();
         int state = w.getStateVolatile();
         if (state == FREE && w.casState(FREE, HELD)) {
-            w.ownedLean(current, false, 0L);
+            w.ownedLean(current, false);
             if (probe != null) {
                 reportAcquired(false, asked);
             }
@@ -314,7 +332,7 @@ public final class NumaAdaptiveLock implements Lock {
         Thread current = Thread.currentThread();
         Word w = word;
         int state = w.getStateVolatile();
-        if (state == HELD && w.getOwnerOpaque() == current) {
+        if (state == HELD && w.ownerOpaque() == current) {
             if (w.holds > 0) {
                 w.holds--;
                 return;
@@ -386,7 +404,7 @@ public final class NumaAdaptiveLock implements Lock {
     public int getHoldCount() {
         Word w = word;
         int state = w.getStateVolatile();
-        if (state == HELD && w.getOwnerOpaque() == Thread.currentThread()) {
+        if (state == HELD && w.ownerOpaque() == Thread.currentThread()) {
             return w.holds + 1;
         }
         NumaHandoffLock q = queueAcquire();
@@ -399,7 +417,7 @@ public final class NumaAdaptiveLock implements Lock {
      */
     private boolean reentered(Thread current, int state) {
         Word w = word;
-        if (state == HELD && w.getOwnerOpaque() == current) {
+        if (state == HELD && w.ownerOpaque() == current) {
             w.reenter();
             return true;
         }
@@ -450,18 +468,18 @@ public final class NumaAdaptiveLock implements Lock {
     private int acquireSlow(Thread current, boolean interruptible, long deadline, boolean timed) {
         Word w = word;
         long asked = probe != null ? System.nanoTime() : 0L; // a waiting acquisition is always timed
-        long start = 0L;
+        boolean counting = false;
         for (; ; ) {
             int state = w.getStateVolatile();
             if (state == QUEUED) {
-                int outcome = acquireQueued(current, interruptible, deadline, timed, asked);
+                int outcome = acquireQueued(current, interruptible, deadline, timed, asked, counting);
                 if (outcome != 0 || timed && deadline - System.nanoTime() <= 0L) {
                     return outcome == 0 && timed ? 0 : outcome;
                 }
                 continue; // cooled while we queued: start over, lean
             }
             if (spinLean(current)) {
-                w.ownedLean(current, true, 0L);
+                w.ownedLean(current, true);
                 if (probe != null) {
                     reportAcquired(true, asked);
                 }
@@ -473,8 +491,9 @@ public final class NumaAdaptiveLock implements Lock {
             if (timed && deadline - System.nanoTime() <= 0L) {
                 return 0;
             }
-            if (start == 0L) {
-                start = System.nanoTime();
+            if (!counting) {
+                LOSSES.get()[0] = 0; // this wait's losses, counted by the word's tryAcquire
+                counting = true;
             }
             try {
                 boolean got;
@@ -493,7 +512,7 @@ public final class NumaAdaptiveLock implements Lock {
                 return -1;
             }
             if (w.tookWord(current)) {
-                w.ownedLean(current, true, System.nanoTime() - start);
+                w.ownedLean(current, true);
                 if (probe != null) {
                     reportAcquired(true, asked);
                 }
@@ -520,7 +539,7 @@ public final class NumaAdaptiveLock implements Lock {
             } else if (state == QUEUED) {
                 return false;
             } else if ((round & 31) == 31) {
-                if (!MountState.isRunning(w.getOwnerOpaque())) {
+                if (!MountState.isRunning(w.ownerOpaque())) {
                     return false;
                 }
                 long now = System.nanoTime();
@@ -535,7 +554,8 @@ public final class NumaAdaptiveLock implements Lock {
     }
 
     /** One pass through the queue lock; 1 acquired, 0 cooled meanwhile or timed out, -1 interrupted. */
-    private int acquireQueued(Thread current, boolean interruptible, long deadline, boolean timed, long asked) {
+    private int acquireQueued(
+            Thread current, boolean interruptible, long deadline, boolean timed, long asked, boolean parkedLean) {
         Word w = word;
         NumaHandoffLock q = queueAcquire();
         boolean arrivedFree = !q.isLocked();
@@ -556,7 +576,7 @@ public final class NumaAdaptiveLock implements Lock {
         if (w.getStateVolatile() == QUEUED) {
             w.ownedQueued(arrivedFree);
             if (probe != null) {
-                reportAcquired(!arrivedFree, asked); // the queued mode's own notion of having waited
+                reportAcquired(parkedLean || !arrivedFree, asked); // parked in lean mode, or found the queue held
             }
             return 1;
         }
@@ -567,18 +587,18 @@ public final class NumaAdaptiveLock implements Lock {
     /**
      * When the mode switches, and how long a lean arrival spins ({@code spinNanos}): out of {@code
      * window} acquisitions, {@code contendedToQueue} contended ones turn a lean lock queued and {@code
-     * freeToLean} that found the queue lock free turn a queued one lean; a lean acquisition that waited
-     * past {@code starvingNanos} turns it queued at once.
+     * freeToLean} that found the queue lock free turn a queued one lean; a parked waiter that lost more
+     * than {@code starvingLosses} attempts turns it queued at the next release.
      */
-    record Thresholds(int window, int contendedToQueue, int freeToLean, long starvingNanos, long spinNanos) {
+    record Thresholds(int window, int contendedToQueue, int freeToLean, int starvingLosses, long spinNanos) {
         static final Thresholds DEFAULTS =
-                new Thresholds(WINDOW, CONTENDED_TO_QUEUE, FREE_TO_LEAN, STARVING_NANOS, SPIN_NANOS);
+                new Thresholds(WINDOW, CONTENDED_TO_QUEUE, FREE_TO_LEAN, STARVING_LOSSES, SPIN_NANOS);
 
         /**
          * No lean spin (a contended arrival parks at once), every contended acquisition turns the lock
          * queued and every free arrival turns it lean.
          */
-        static final Thresholds EAGER = new Thresholds(1, 1, 1, 0L, 0L);
+        static final Thresholds EAGER = new Thresholds(1, 1, 1, 0, 0L);
     }
 
     /**
@@ -602,12 +622,14 @@ public final class NumaAdaptiveLock implements Lock {
 
         private static final VarHandle OWNER;
         private static final VarHandle SWITCHES;
+        private static final VarHandle STARVING_WAITER;
 
         static {
             try {
                 MethodHandles.Lookup lookup = MethodHandles.lookup();
                 OWNER = lookup.findVarHandle(WordFields.class, "owner", Thread.class);
                 SWITCHES = lookup.findVarHandle(WordFields.class, "switches", long.class);
+                STARVING_WAITER = lookup.findVarHandle(WordFields.class, "starvingWaiter", boolean.class);
             } catch (ReflectiveOperationException e) {
                 throw new ExceptionInInitializerError(e);
             }
@@ -616,7 +638,7 @@ public final class NumaAdaptiveLock implements Lock {
         private final int windowSize; // the thresholds, final
         private final int contendedToQueue;
         private final int freeToLean;
-        private final long starvingNanos;
+        private final int starvingLosses;
         final long spinNanos;
 
         Word(Thresholds thresholds) {
@@ -624,7 +646,7 @@ public final class NumaAdaptiveLock implements Lock {
             this.windowSize = thresholds.window();
             this.contendedToQueue = thresholds.contendedToQueue();
             this.freeToLean = thresholds.freeToLean();
-            this.starvingNanos = thresholds.starvingNanos();
+            this.starvingLosses = thresholds.starvingLosses();
         }
 
         @Override
@@ -634,7 +656,14 @@ public final class NumaAdaptiveLock implements Lock {
                 setExclusiveOwnerThread(Thread.currentThread());
                 return true;
             }
-            return state == QUEUED; // leave the word's queue: the caller goes to the queue lock
+            if (state == QUEUED) {
+                return true; // leave the word's queue: the caller goes to the queue lock
+            }
+            int[] lost = LOSSES.get();
+            if (++lost[0] > starvingLosses && !starvingWaiter) {
+                STARVING_WAITER.setOpaque(this, true); // the owner turns the lock queued at its release
+            }
+            return false;
         }
 
         @Override
@@ -666,7 +695,7 @@ public final class NumaAdaptiveLock implements Lock {
             return getState();
         }
 
-        Thread getOwnerOpaque() {
+        Thread ownerOpaque() {
             return (Thread) OWNER.getOpaque(this);
         }
 
@@ -685,14 +714,11 @@ public final class NumaAdaptiveLock implements Lock {
             holds++;
         }
 
-        /** A lean acquisition: {@code contended} when it spun or parked, {@code waited} its park time. */
-        void ownedLean(Thread current, boolean contended, long waited) {
+        /** A lean acquisition: {@code contended} when it spun or parked. */
+        void ownedLean(Thread current, boolean contended) {
             setOwnerOpaque(current);
             if (contended) {
                 contendedInWindow++;
-            }
-            if (waited > starvingNanos) {
-                starving = true;
             }
             window++;
         }
@@ -711,14 +737,17 @@ public final class NumaAdaptiveLock implements Lock {
 
         /** Lean owner at release: whether to turn queued now; resets the window at its end. */
         boolean heatDue() {
-            boolean due = starving;
+            if (hasQueuedThreads()) {
+                contendedInWindow++; // a release that leaves waiters parked: the lock is busy
+            }
+            boolean due = (boolean) STARVING_WAITER.getOpaque(this);
             if (window >= windowSize) {
                 due |= contendedInWindow >= contendedToQueue;
                 window = 0;
                 contendedInWindow = 0;
             }
             if (due) {
-                starving = false;
+                STARVING_WAITER.setOpaque(this, false);
                 window = 0;
                 contendedInWindow = 0;
                 freeStreak = 0;
@@ -735,7 +764,6 @@ public final class NumaAdaptiveLock implements Lock {
             freeStreak = 0;
             window = 0;
             contendedInWindow = 0;
-            starving = false;
             SWITCHES.setOpaque(this, switches + 1);
             return true;
         }
@@ -748,7 +776,8 @@ public final class NumaAdaptiveLock implements Lock {
         Thread owner; // opaque, by the lean owner (set after it took the word, cleared before release); read by
         // spinners
         int holds; // lean owner only: reentrant holds beyond the first (the queue lock counts a queued owner's)
-        boolean starving; // lean owner only: its acquisition waited past the starving bound
+        boolean starvingWaiter; // opaque, set by a parked waiter past the starving bound; cleared by the owner that
+        // switches
         int window; // lean owner only: acquisitions in the current window
         int contendedInWindow; // lean owner only: acquisitions in the window that spun or parked
         int freeStreak; // queued owner only: acquisitions in a row that found the queue lock free on arrival

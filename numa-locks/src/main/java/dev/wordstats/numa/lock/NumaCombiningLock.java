@@ -75,7 +75,8 @@ public final class NumaCombiningLock extends NumaCombiningLockL1Pad implements G
      * CombiningLock for what each call means.
      *
      * Cost: an uncontended call takes the queue's fast path and the global lock, two CAS in and two
-     * out (and a NodeLocator lookup), about twice CombiningLock's.
+     * out (and a NodeLocator lookup), twice CombiningLock's atomic operations; the measured cost of
+     * each type is in benchmarks/results/2026-11-23-uncontended-guards.
      *
      * Padding: owner is written by each combiner and read by every caller; it sits in its own
      * 128-byte-padded block (NumaCombiningLockL0Pad/L1Pad); each node queue is a padded CombiningLock.
