@@ -18,6 +18,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.EnumSource;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
@@ -99,10 +100,6 @@ class LockEventsRecordingTest {
             assertThat(batches.stream().mapToLong(event -> event.getInt("size")).sum())
                     .isEqualTo(counting.batchedSections());
         }
-        if (type == LockType.NUMA_MCS || type == LockType.NUMA_HANDOFF) {
-            // a queue leader waited through the holder's sleep, far past the reservation threshold (1 ms)
-            assertThat(counting.reservations()).isPositive();
-        }
         List<RecordedEvent> reservations = named(events, LockEvents.RESERVATION);
         assertThat(reservations).hasSize((int) counting.reservations()).allSatisfy(event -> {
             assertThat(event.getLong("lockId")).isEqualTo(jfr.lockId());
@@ -112,6 +109,32 @@ class LockEventsRecordingTest {
         assertThat(switches).hasSize((int) counting.modeSwitches());
         assertThat(switches)
                 .allSatisfy(event -> assertThat(event.getString("mode")).isIn("queued", "lean"));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @EnumSource(
+            value = LockType.class,
+            names = {"NUMA_MCS", "NUMA_HANDOFF"})
+    void theQueueLocksRecordTheirReservations(LockType type) throws Exception {
+        AssignedNodes nodes = new AssignedNodes(2);
+        JfrLockProbe jfr = new JfrLockProbe(type, nodes);
+        CountingProbe counting = new CountingProbe(nodes);
+        // a zero threshold: every leader that parks reserves
+        LockSettings eager = LockSettings.DEFAULTS.with(new QueueLockSettings(Duration.ZERO));
+        Guard guard = type.create(TestLocks.context(nodes), eager, LockProbe.both(counting, jfr));
+
+        List<RecordedEvent> events = record(
+                stream -> stream.enable(LockEvents.RESERVATION), () -> contend(guard, nodes, ThreadKind.VIRTUAL));
+
+        assertThat(counting.reservations()).isPositive();
+        assertThat(named(events, LockEvents.RESERVATION))
+                .hasSize((int) counting.reservations())
+                .allSatisfy(event -> {
+                    assertThat(event.getString("lockType")).isEqualTo(type.name());
+                    assertThat(event.getLong("lockId")).isEqualTo(jfr.lockId());
+                    assertThat(event.getInt("node")).isBetween(0, 1);
+                    assertThat(event.getStackTrace()).isNotNull();
+                });
     }
 
     @ParameterizedTest(name = "{0}, {1} threads")
