@@ -176,7 +176,7 @@ final class InterleavedComparison {
         BenchConfig.Bench one = new BenchConfig.Bench(bench.name(), bench.benchmark(), payload);
         Path json = jmhDir.resolve(bench.name() + "-r" + repeat + "-" + what + ".json");
         for (RunResult result :
-                BenchRunner.runWaitingForJmhLock(JmhOptions.of(one, json).build())) {
+                JmhRuns.runWaitingForJmhLock(JmhOptions.of(one, json).build())) {
             samples.add(new Sample(repeat, position, kind, ResultRows.row(one, result)));
         }
     }
