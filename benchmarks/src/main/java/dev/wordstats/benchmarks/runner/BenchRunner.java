@@ -59,7 +59,7 @@ public final class BenchRunner {
             Instant started = Instant.now();
             String loadBefore = MachineDescription.loadAverage();
             try {
-                preset = runPreset(config, out, line.only(), machine);
+                preset = runPreset(config, out, line.only(), line.smoke(), machine);
             } catch (IOException | RunnerException | RuntimeException e) {
                 if (!line.report()) {
                     throw e;
@@ -106,9 +106,9 @@ public final class BenchRunner {
         return status;
     }
 
-    static PresetRun runPreset(Path configFile, Path out, String only, Map<String, Object> machine)
+    static PresetRun runPreset(Path configFile, Path out, String only, boolean smoke, Map<String, Object> machine)
             throws IOException, RunnerException {
-        BenchConfig config = BenchConfig.read(configFile);
+        BenchConfig config = smoke ? BenchConfig.read(configFile).smoke() : BenchConfig.read(configFile);
         Files.createDirectories(out);
         Instant started = Instant.now();
         String loadBefore = MachineDescription.loadAverage();
