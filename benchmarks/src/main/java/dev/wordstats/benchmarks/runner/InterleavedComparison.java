@@ -128,7 +128,7 @@ final class InterleavedComparison {
         List<CaseFigures> cases = ComparisonFigures.of(samples, reference, carriers);
         String title = config.title() == null ? String.valueOf(configFile.getFileName()) : config.title();
         List<RegimeMatrix.Row> matrix = RegimeMatrix.of(samples);
-        Path chart = Charts.matrix(title, matrix, out.resolve(MATRIX_CHART));
+        Path chart = Charts.matrix(CommandLine.presetName(configFile), matrix, out.resolve(MATRIX_CHART));
         String markdown = markdown(
                 title,
                 System.getProperty("bench.command", "BenchRunner " + arguments),
