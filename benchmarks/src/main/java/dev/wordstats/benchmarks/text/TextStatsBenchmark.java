@@ -64,7 +64,7 @@ public class TextStatsBenchmark {
 
     /**
      * A {@link dev.wordstats.numa.lock.LockType} name or a lock-free baseline. JMH needs the values written
-     * out; a test (TextStatsBenchmarkTest) checks that every lock type is among them. The runner's
+     * out; a test (JmhLockListsTest) checks that every lock type is among them. The runner's
      * {@code "LOCK_TYPES"} stands for every type.
      */
     @Param({
