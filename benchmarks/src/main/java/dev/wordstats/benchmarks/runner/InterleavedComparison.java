@@ -127,7 +127,7 @@ final class InterleavedComparison {
         int carriers = CarrierPinning.schedulerParallelism(); // the forks run on this machine too
         List<CaseFigures> cases = ComparisonFigures.of(samples, reference, carriers);
         String title = config.title() == null ? String.valueOf(configFile.getFileName()) : config.title();
-        List<RegimeMatrix.Row> matrix = RegimeMatrix.of(samples);
+        List<RegimeMatrix.Row> matrix = RegimeMatrix.of(samples, carriers);
         Path chart = Charts.matrix(CommandLine.presetName(configFile), matrix, out.resolve(MATRIX_CHART));
         String markdown = markdown(
                 title,

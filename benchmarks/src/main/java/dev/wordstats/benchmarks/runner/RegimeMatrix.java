@@ -21,6 +21,9 @@ import java.util.TreeMap;
  * each taken within a repeat and summed up as the median of the repeats with their range. A lock is
  * called faster or slower than a reference only when every repeat agrees.
  *
+ * <p>Where the comparison ran the serial floor (a contention case), the row also shows its bound: the
+ * most any lock could gain over the first reference on this machine ({@link ComparisonFigures}).
+ *
  * <p>Each row also names the lock at its top: of the lock types (a lock-free bound is no lock), the
  * one with the highest median ratio to the better reference of each repeat; beside it the lock types
  * that are not slower than it in every repeat, which the measurement cannot tell from it.
@@ -50,23 +53,34 @@ final class RegimeMatrix {
      * @param cells by lock
      * @param top the lock type at the top, or null when no lock type ran
      * @param tied the lock types not measurably slower than {@code top}
+     * @param bound the serial floor's bound over the first reference, or {@link Spread#NONE} without a floor
      */
-    record Row(String label, String unit, Map<String, Cell> cells, String top, List<String> tied) {}
+    record Row(String label, String unit, Map<String, Cell> cells, String top, List<String> tied, Spread bound) {}
 
     private RegimeMatrix() {}
 
-    /** The rows of {@code samples}' lock runs (floor runs are left out), in the order first run. */
-    static List<Row> of(List<Sample> samples) {
+    /**
+     * The rows of {@code samples}, a case each in the order first run: the locks' ratios from the lock
+     * runs, the bound from the floor runs ({@code carriers}: how many carriers share the work out).
+     */
+    static List<Row> of(List<Sample> samples, int carriers) {
         Map<String, List<Sample>> byCase = new LinkedHashMap<>();
+        Map<String, List<Sample>> everyRun = new LinkedHashMap<>();
         for (Sample s : samples) {
+            String key = ComparisonFigures.caseKey(s.row());
+            everyRun.computeIfAbsent(key, k -> new ArrayList<>()).add(s);
             if (s.kind() == Kind.LOCK) {
-                byCase.computeIfAbsent(ComparisonFigures.caseKey(s.row()), k -> new ArrayList<>())
-                        .add(s);
+                byCase.computeIfAbsent(key, k -> new ArrayList<>()).add(s);
             }
         }
         Map<String, String> labels = labels(byCase);
         List<Row> rows = new ArrayList<>();
-        byCase.forEach((key, group) -> rows.add(row(labels.get(key), group)));
+        byCase.forEach((key, group) -> {
+            Spread bound = ComparisonFigures.of(everyRun.get(key), REFERENCES.getFirst(), carriers)
+                    .getFirst()
+                    .bound();
+            rows.add(row(labels.get(key), group, bound));
+        });
         return rows;
     }
 
@@ -77,7 +91,7 @@ final class RegimeMatrix {
         return List.copyOf(locks);
     }
 
-    private static Row row(String label, List<Sample> group) {
+    private static Row row(String label, List<Sample> group, Spread bound) {
         Map<String, Map<Integer, Double>> byLock = new LinkedHashMap<>();
         for (Sample s : group) {
             byLock.computeIfAbsent(s.row().lock(), k -> new TreeMap<>())
@@ -128,7 +142,7 @@ final class RegimeMatrix {
                 }
             }
         }
-        return new Row(label, group.getFirst().row().unit(), cells, top, List.copyOf(tied));
+        return new Row(label, group.getFirst().row().unit(), cells, top, List.copyOf(tied), bound);
     }
 
     /** Per repeat that has both, {@code throughput} over {@code reference}'s. */
@@ -186,12 +200,20 @@ final class RegimeMatrix {
                 .append(" the two in each repeat, and beside it those that are not slower than it in every repeat;")
                 .append(" the lock-free stores (")
                 .append(String.join(", ", lockFree(locks)))
-                .append(") are bounds, not candidates.\n\n");
-        md.append("| row | top |");
+                .append(") are bounds, not candidates. Floor bound: the most any lock could gain over ")
+                .append(REFERENCES.getFirst())
+                .append(" here, from the serial floor (contention rows).\n\n");
+        md.append("| row | top | floor bound |");
         locks.forEach(l -> md.append(' ').append(l).append(" |"));
-        md.append("\n|---|---|").append("---:|".repeat(locks.size())).append('\n');
+        md.append("\n|---|---|---:|").append("---:|".repeat(locks.size())).append('\n');
         for (Row row : rows) {
-            md.append("| ").append(row.label()).append(" | ").append(top(row)).append(" |");
+            md.append("| ")
+                    .append(row.label())
+                    .append(" | ")
+                    .append(top(row))
+                    .append(" | ")
+                    .append(row.bound().present() ? row.bound().text("%.2f") : "–")
+                    .append(" |");
             for (String lock : locks) {
                 Cell cell = row.cells().get(lock);
                 md.append(' ').append(cell == null ? "–" : cellText(cell)).append(" |");

@@ -71,10 +71,10 @@ class InterleavedComparisonTest {
                 "UNFAIR_REENTRANT",
                 2,
                 cases,
-                RegimeMatrix.of(samples));
+                RegimeMatrix.of(samples, 2));
 
         assertThat(md).contains("## Every case: ratios to UNFAIR_REENTRANT and SYNCHRONIZED\n");
-        assertThat(md).contains("| hot6 stripes=1 | **SYNCHRONIZED** |");
+        assertThat(md).contains("| hot6 stripes=1 | **SYNCHRONIZED** | – |");
         assertThat(md).contains("![ratio to the better JDK lock, per case and lock](matrix.png)");
         assertThat(md.indexOf("## Every case")).isLessThan(md.indexOf("## hot6"));
         assertThat(report(samples.subList(0, 2), 1)).doesNotContain("## Every case");

@@ -66,7 +66,7 @@ class RegimeMatrixTest {
         t.put(UNFAIR, new double[] {100, 50, 200});
         t.put(SYNC, new double[] {120, 40, 260});
         t.put("NUMA_HANDOFF", new double[] {110, 60, 190});
-        List<Row> rows = RegimeMatrix.of(repeats("hot6", 4, t));
+        List<Row> rows = RegimeMatrix.of(repeats("hot6", 4, t), 2);
 
         assertThat(rows).hasSize(1);
         Cell handoff = rows.getFirst().cells().get("NUMA_HANDOFF");
@@ -93,7 +93,7 @@ class RegimeMatrixTest {
         t.put(UNFAIR, new double[] {100, 100, 100});
         t.put(SYNC, new double[] {90, 95, 99});
         t.put("NUMA_MCS", new double[] {101, 130, 102});
-        Row row = RegimeMatrix.of(repeats("hot6", 4, t)).getFirst();
+        Row row = RegimeMatrix.of(repeats("hot6", 4, t), 2).getFirst();
 
         assertThat(row.cells().get(SYNC).verdicts()).containsExactly(Verdict.SLOWER, Verdict.REFERENCE);
         assertThat(row.cells().get("NUMA_MCS").verdicts()).containsExactly(Verdict.FASTER, Verdict.FASTER);
@@ -110,7 +110,7 @@ class RegimeMatrixTest {
         t.put("NUMA_HANDOFF", new double[] {119, 121, 124}); // below SYNC in 2 of 3: not measurably
         t.put("FAIR_REENTRANT", new double[] {40, 41, 39});
         t.put("PER_THREAD_MAPS", new double[] {300, 310, 305}); // a bound, not a lock
-        Row row = RegimeMatrix.of(repeats("zipf50k", 64, t)).getFirst();
+        Row row = RegimeMatrix.of(repeats("zipf50k", 64, t), 2).getFirst();
 
         assertThat(row.top()).isEqualTo(SYNC);
         assertThat(row.tied()).containsExactly("NUMA_HANDOFF");
@@ -118,7 +118,7 @@ class RegimeMatrixTest {
     }
 
     @Test
-    void aBenchWithSeveralCasesGetsARowEachLabelledByWhatDiffersAndFloorsAreLeftOut() {
+    void aBenchWithSeveralCasesGetsARowEachLabelledByWhatDiffersAndItsFloorGivesTheBound() {
         List<Sample> samples = new ArrayList<>();
         for (int stripes : new int[] {1, 64}) {
             for (int r = 1; r <= 2; r++) {
@@ -128,12 +128,16 @@ class RegimeMatrixTest {
         }
         samples.add(run("hot6", 1, 1, Kind.FLOOR_ALL, UNFAIR, 500));
 
-        List<Row> rows = RegimeMatrix.of(samples);
+        List<Row> rows = RegimeMatrix.of(samples, 2);
 
         assertThat(rows).extracting(Row::label).containsExactly("hot6 stripes=1", "hot6 stripes=64");
         assertThat(rows.getFirst().cells().get(UNFAIR).throughput().max()).isEqualTo(100);
         assertThat(rows.get(1).top()).isEqualTo(SYNC);
         assertThat(rows.get(1).tied()).isEmpty();
+        // one thread did 500 a second; 2 carriers could do 1000, one at a time 500: 5x UNFAIR's 100
+        assertThat(rows.getFirst().bound().median()).isEqualTo(5.0);
+        assertThat(rows.getFirst().cells()).doesNotContainKey("floor");
+        assertThat(rows.get(1).bound().present()).isFalse();
     }
 
     @Test
@@ -147,16 +151,16 @@ class RegimeMatrixTest {
             samples.add(run("cs2us", 4, r, Kind.LOCK, SYNC, 90));
         }
 
-        String md = RegimeMatrix.markdown(RegimeMatrix.of(samples));
+        String md = RegimeMatrix.markdown(RegimeMatrix.of(samples, 2));
 
         assertThat(md)
                 .contains("the lock-free stores (CHM_LONG_ADDER) are bounds")
-                .contains(
-                        "| row | top | UNFAIR_REENTRANT | SYNCHRONIZED | CHM_LONG_ADDER |\n|---|---|---:|---:|---:|\n")
-                .contains("| hot6 | **SYNCHRONIZED** | ref<br>0.91 (0.91–0.91) − | 1.10 (1.10–1.10) +<br>ref"
+                .contains("| row | top | floor bound | UNFAIR_REENTRANT | SYNCHRONIZED | CHM_LONG_ADDER |\n"
+                        + "|---|---|---:|---:|---:|---:|\n")
+                .contains("| hot6 | **SYNCHRONIZED** | – | ref<br>0.91 (0.91–0.91) − | 1.10 (1.10–1.10) +<br>ref"
                         + " | 2.00 (2.00–2.00) +<br>1.82 (1.82–1.82) + |\n")
                 .contains(
-                        "| cs2us | **UNFAIR_REENTRANT** | ref<br>1.11 (1.11–1.11) + | 0.90 (0.90–0.90) −<br>ref | – |\n");
+                        "| cs2us | **UNFAIR_REENTRANT** | – | ref<br>1.11 (1.11–1.11) + | 0.90 (0.90–0.90) −<br>ref | – |\n");
     }
 
     @Test
@@ -168,7 +172,7 @@ class RegimeMatrixTest {
         List<Sample> samples = new ArrayList<>(repeats("hot6", 1, t));
         samples.addAll(repeats("hot6", 64, t));
 
-        Path chart = Charts.matrix("Regime matrix", RegimeMatrix.of(samples), dir.resolve("matrix.png"));
+        Path chart = Charts.matrix("Regime matrix", RegimeMatrix.of(samples, 2), dir.resolve("matrix.png"));
 
         assertThat(Files.readAllBytes(chart)).hasSizeGreaterThan(1000).startsWith(0x89, 'P', 'N', 'G');
     }
