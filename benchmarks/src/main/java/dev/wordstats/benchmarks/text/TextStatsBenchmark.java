@@ -43,6 +43,7 @@ import org.openjdk.jmh.annotations.Warmup;
  *
  * <pre>{@code
  * ./mvnw -pl benchmarks -am -Pbench verify -DskipTests -Dbench.config=benchmarks/config/text-stats.json
+ * benchmarks/run.sh benchmarks/config/regime-matrix.json benchmarks/target/regime-matrix --interleave 3
  * (. .mvn/select-jdk.sh && "$JAVA_HOME/bin/java" -jar benchmarks/target/benchmarks.jar TextStatsBenchmark -p stripes=16)
  * }</pre>
  */
