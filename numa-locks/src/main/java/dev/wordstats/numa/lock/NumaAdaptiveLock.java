@@ -23,7 +23,8 @@ import java.util.concurrent.locks.Lock;
  * #unlock} keep the {@link Lock} contract; the lock is reentrant and {@link #unlock} by a thread
  * that does not hold it throws {@link IllegalMonitorStateException}. It has no {@link Condition}s.
  * Not fair while lean (an arriving thread may take a free lock ahead of a parked one), but a
- * waiter that waited past {@link #STARVING_NANOS} turns the lock queued, where waits are bounded.
+ * waiter that lost the lock to arriving threads {@link #STARVING_LOSSES} times turns the lock queued,
+ * where waits are bounded.
  */
 public final class NumaAdaptiveLock implements Lock {
 
@@ -65,7 +66,11 @@ public final class NumaAdaptiveLock implements Lock {
      *
      * Mode switches (only at a release, by the releasing owner, after its critical section ended)
      *  - lean -> queued: when CONTENDED_TO_QUEUE of the last WINDOW acquisitions were contended, or
-     *    when the acquisition just ended waited more than STARVING_NANOS. The owner makes the queue
+     *    when the acquisition just ended lost more than STARVING_LOSSES attempts (its own, one at
+     *    arrival, one before each park, one after each wake-up) to other threads: a waiter woken
+     *    only to find the word taken again is what barging costs, while the time it waited also
+     *    counts how long it waited for a carrier, which says nothing of the lock (with CPU-bound
+     *    threads on 2 carriers a woken thread may wait milliseconds for one). The owner makes the queue
      *    lock if there is none yet (published by CAS before the word says QUEUED), releases the
      *    word as QUEUED instead of FREE, and wakes the first parked waiter of the word's queue,
      *    which finds QUEUED, leaves the word's queue, wakes the next one, and goes to the queue lock.
@@ -89,7 +94,7 @@ public final class NumaAdaptiveLock implements Lock {
      *    // checked by NumaAdaptiveLockNoHangTest
      *  - A virtual thread never spins unboundedly: a lean spin ends after SPIN_NANOS or as soon as
      *    the owner is not running; the queue lock's waiting is bounded the same way (its Overview).
-     *  - Starvation-free: a lean waiter can be overtaken, but once one waits past STARVING_NANOS
+     *  - Starvation-free: a lean waiter can be overtaken, but once one loses STARVING_LOSSES times
      *    the lock turns queued at the next release, and the queue lock's reservation bounds waits.
      *    // checked by NumaAdaptiveLockTest.aStarvingWaiterTurnsTheLockQueued
      *
@@ -116,8 +121,11 @@ public final class NumaAdaptiveLock implements Lock {
     /** Queued to lean: this many acquisitions in a row found the queue lock free on arrival. */
     static final int FREE_TO_LEAN = 64;
 
-    /** A lean acquisition that waited longer than this turns the lock queued at its release (Go's 1 ms). */
-    public static final long STARVING_NANOS = 1_000_000L;
+    /** A lean acquisition that lost more attempts than this to other threads turns the lock queued at its release. */
+    public static final int STARVING_LOSSES = 16;
+
+    /** The attempts the calling thread lost in its current lean wait, counted by the word's tryAcquire. */
+    private static final ThreadLocal<int[]> LOSSES = ThreadLocal.withInitial(() -> new int[1]);
 
     static final int FREE = 0;
     static final int HELD = 1;
@@ -165,7 +173,7 @@ public final class NumaAdaptiveLock implements Lock {
         Word w = word;
         int state = w.getStateVolatile(); // read before the CAS: a failing CAS would take the owner's line
         if (state == FREE && w.casState(FREE, HELD)) {
-            w.ownedLean(current, false, 0L);
+            w.ownedLean(current, false, 0);
         } else if (!reentered(current, state)) {
             acquireSlow(current, false, 0L, false);
         }
@@ -180,7 +188,7 @@ public final class NumaAdaptiveLock implements Lock {
         Word w = word;
         int state = w.getStateVolatile();
         if (state == FREE && w.casState(FREE, HELD)) {
-            w.ownedLean(current, false, 0L);
+            w.ownedLean(current, false, 0);
         } else if (!reentered(current, state) && acquireSlow(current, true, 0L, false) < 0) {
             throw new InterruptedException();
         }
@@ -192,7 +200,7 @@ public final class NumaAdaptiveLock implements Lock {
         Word w = word;
         int state = w.getStateVolatile();
         if (state == FREE && w.casState(FREE, HELD)) {
-            w.ownedLean(current, false, 0L);
+            w.ownedLean(current, false, 0);
             return true;
         }
         if (reentered(current, state)) {
@@ -207,7 +215,7 @@ public final class NumaAdaptiveLock implements Lock {
                 }
                 q.unlock(); // turned lean meanwhile
                 if (w.casState(FREE, HELD)) {
-                    w.ownedLean(current, false, 0L);
+                    w.ownedLean(current, false, 0);
                     return true;
                 }
             }
@@ -224,7 +232,7 @@ public final class NumaAdaptiveLock implements Lock {
         Word w = word;
         int state = w.getStateVolatile();
         if (state == FREE && w.casState(FREE, HELD)) {
-            w.ownedLean(current, false, 0L);
+            w.ownedLean(current, false, 0);
             return true;
         }
         if (reentered(current, state)) {
@@ -350,7 +358,7 @@ public final class NumaAdaptiveLock implements Lock {
      */
     private int acquireSlow(Thread current, boolean interruptible, long deadline, boolean timed) {
         Word w = word;
-        long start = 0L;
+        int[] losses = null;
         for (; ; ) {
             int state = w.getStateVolatile();
             if (state == QUEUED) {
@@ -361,7 +369,7 @@ public final class NumaAdaptiveLock implements Lock {
                 continue; // cooled while we queued: start over, lean
             }
             if (spinLean(current)) {
-                w.ownedLean(current, true, 0L);
+                w.ownedLean(current, true, 0);
                 return 1;
             }
             if (w.getStateVolatile() == QUEUED) {
@@ -370,8 +378,9 @@ public final class NumaAdaptiveLock implements Lock {
             if (timed && deadline - System.nanoTime() <= 0L) {
                 return 0;
             }
-            if (start == 0L) {
-                start = System.nanoTime();
+            if (losses == null) {
+                losses = LOSSES.get();
+                losses[0] = 0;
             }
             try {
                 boolean got;
@@ -390,7 +399,7 @@ public final class NumaAdaptiveLock implements Lock {
                 return -1;
             }
             if (w.tookWord(current)) {
-                w.ownedLean(current, true, System.nanoTime() - start);
+                w.ownedLean(current, true, losses[0]);
                 return 1;
             }
             // Woken because the word turned QUEUED: pass the wake-up on, then go to the queue lock.
@@ -458,18 +467,18 @@ public final class NumaAdaptiveLock implements Lock {
     /**
      * When the mode switches, and how long a lean arrival spins ({@code spinNanos}): out of {@code
      * window} acquisitions, {@code contendedToQueue} contended ones turn a lean lock queued and {@code
-     * freeToLean} that found the queue lock free turn a queued one lean; a lean acquisition that waited
-     * past {@code starvingNanos} turns it queued at once.
+     * freeToLean} that found the queue lock free turn a queued one lean; a lean acquisition that lost
+     * more than {@code starvingLosses} attempts turns it queued at once.
      */
-    record Thresholds(int window, int contendedToQueue, int freeToLean, long starvingNanos, long spinNanos) {
+    record Thresholds(int window, int contendedToQueue, int freeToLean, int starvingLosses, long spinNanos) {
         static final Thresholds DEFAULTS =
-                new Thresholds(WINDOW, CONTENDED_TO_QUEUE, FREE_TO_LEAN, STARVING_NANOS, SPIN_NANOS);
+                new Thresholds(WINDOW, CONTENDED_TO_QUEUE, FREE_TO_LEAN, STARVING_LOSSES, SPIN_NANOS);
 
         /**
          * No lean spin (a contended arrival parks at once), every contended acquisition turns the lock
          * queued and every free arrival turns it lean.
          */
-        static final Thresholds EAGER = new Thresholds(1, 1, 1, 0L, 0L);
+        static final Thresholds EAGER = new Thresholds(1, 1, 1, 0, 0L);
     }
 
     /**
@@ -507,7 +516,7 @@ public final class NumaAdaptiveLock implements Lock {
         private final int windowSize; // the thresholds, final
         private final int contendedToQueue;
         private final int freeToLean;
-        private final long starvingNanos;
+        private final int starvingLosses;
         final long spinNanos;
 
         Word(Thresholds thresholds) {
@@ -515,7 +524,7 @@ public final class NumaAdaptiveLock implements Lock {
             this.windowSize = thresholds.window();
             this.contendedToQueue = thresholds.contendedToQueue();
             this.freeToLean = thresholds.freeToLean();
-            this.starvingNanos = thresholds.starvingNanos();
+            this.starvingLosses = thresholds.starvingLosses();
         }
 
         @Override
@@ -525,7 +534,11 @@ public final class NumaAdaptiveLock implements Lock {
                 setExclusiveOwnerThread(Thread.currentThread());
                 return true;
             }
-            return state == QUEUED; // leave the word's queue: the caller goes to the queue lock
+            if (state == QUEUED) {
+                return true; // leave the word's queue: the caller goes to the queue lock
+            }
+            LOSSES.get()[0]++;
+            return false;
         }
 
         @Override
@@ -576,13 +589,13 @@ public final class NumaAdaptiveLock implements Lock {
             holds++;
         }
 
-        /** A lean acquisition: {@code contended} when it spun or parked, {@code waited} its park time. */
-        void ownedLean(Thread current, boolean contended, long waited) {
+        /** A lean acquisition: {@code contended} when it spun or parked, {@code lost} the attempts it lost. */
+        void ownedLean(Thread current, boolean contended, int lost) {
             setOwnerOpaque(current);
             if (contended) {
                 contendedInWindow++;
             }
-            if (waited > starvingNanos) {
+            if (lost > starvingLosses) {
                 starving = true;
             }
             window++;
@@ -639,7 +652,7 @@ public final class NumaAdaptiveLock implements Lock {
         Thread owner; // opaque, by the lean owner (set after it took the word, cleared before release); read by
         // spinners
         int holds; // lean owner only: reentrant holds beyond the first (the queue lock counts a queued owner's)
-        boolean starving; // lean owner only: its acquisition waited past the starving bound
+        boolean starving; // lean owner only: its acquisition lost more attempts than the starving bound
         int window; // lean owner only: acquisitions in the current window
         int contendedInWindow; // lean owner only: acquisitions in the window that spun or parked
         int freeStreak; // queued owner only: acquisitions in a row that found the queue lock free on arrival
