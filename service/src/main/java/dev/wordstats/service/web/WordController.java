@@ -1,5 +1,6 @@
 package dev.wordstats.service.web;
 
+import dev.wordstats.service.counts.StoreSnapshots;
 import dev.wordstats.service.counts.WordStore;
 import dev.wordstats.service.text.Tokenizer;
 import dev.wordstats.service.text.WordTooLongException;
@@ -7,6 +8,7 @@ import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.Parameter;
 import io.swagger.v3.oas.annotations.media.Schema;
 import io.swagger.v3.oas.annotations.responses.ApiResponse;
+import java.io.IOException;
 import java.util.List;
 import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
@@ -26,11 +28,13 @@ class WordController {
     static final String WORD_PATTERN = "^[\\p{L}\\p{M}\\p{Nd}]+(['\u2019][\\p{L}\\p{M}\\p{Nd}]+)*$";
 
     private final WordStore store;
+    private final StoreSnapshots snapshots;
     private final Tokenizer tokenizer;
     private final Tokenizer unlimited = new Tokenizer(Integer.MAX_VALUE); // see wordsOf
 
-    WordController(WordStore store, Tokenizer tokenizer) {
+    WordController(WordStore store, StoreSnapshots snapshots, Tokenizer tokenizer) {
         this.store = store;
+        this.snapshots = snapshots;
         this.tokenizer = tokenizer;
     }
 
@@ -94,11 +98,11 @@ class WordController {
         }
     }
 
-    @Operation(summary = "Clear all counts")
+    @Operation(summary = "Clear all counts and their snapshot in the data directory (needs the credential)")
     @ApiResponse(responseCode = "204", description = "every count cleared")
     @DeleteMapping("/api/words")
-    ResponseEntity<Void> clear() {
-        store.clear();
+    ResponseEntity<Void> clear() throws IOException {
+        snapshots.clear();
         return ResponseEntity.noContent().build();
     }
 }
