@@ -19,6 +19,7 @@ enum ProblemType {
     WORD_TOO_LONG("word-too-long", HttpStatus.BAD_REQUEST, "Word too long"),
     NOT_ONE_WORD("not-one-word", HttpStatus.BAD_REQUEST, "Not exactly one word"),
     UNSUPPORTED_MEDIA_TYPE("unsupported-media-type", HttpStatus.UNSUPPORTED_MEDIA_TYPE, "Unsupported media type"),
+    UNAUTHORIZED("unauthorized", HttpStatus.UNAUTHORIZED, "Credential required"),
     STORE_FULL("store-full", HttpStatus.INSUFFICIENT_STORAGE, "Distinct-word limit reached"),
     INTERNAL_ERROR("internal-error", HttpStatus.INTERNAL_SERVER_ERROR, "Internal error");
 

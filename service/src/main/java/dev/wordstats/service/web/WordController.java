@@ -8,6 +8,7 @@ import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.Parameter;
 import io.swagger.v3.oas.annotations.media.Schema;
 import io.swagger.v3.oas.annotations.responses.ApiResponse;
+import io.swagger.v3.oas.annotations.security.SecurityRequirement;
 import java.io.IOException;
 import java.util.List;
 import org.springframework.http.MediaType;
@@ -100,6 +101,8 @@ class WordController {
 
     @Operation(summary = "Clear all counts and their snapshot in the data directory (needs the credential)")
     @ApiResponse(responseCode = "204", description = "every count cleared")
+    @ProblemResponses(ProblemType.UNAUTHORIZED)
+    @SecurityRequirement(name = OpenApiConfiguration.BASIC_AUTH)
     @DeleteMapping("/api/words")
     ResponseEntity<Void> clear() throws IOException {
         snapshots.clear();

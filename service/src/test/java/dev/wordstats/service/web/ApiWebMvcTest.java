@@ -11,6 +11,7 @@ import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.jsonPath;
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.status;
 
+import dev.wordstats.service.TestCredential;
 import dev.wordstats.service.counts.WordStore;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
@@ -152,7 +153,8 @@ class ApiWebMvcTest {
 
     @Test
     void deleteClearsEveryCount() throws Exception {
-        mvc.perform(delete("/api/words")).andExpect(status().isNoContent());
+        mvc.perform(delete("/api/words").header("Authorization", TestCredential.basic()))
+                .andExpect(status().isNoContent());
         assertThat(store.total()).isZero();
         assertThat(store.distinct()).isZero();
         mvc.perform(get("/api/words/{word}", "beta"))
