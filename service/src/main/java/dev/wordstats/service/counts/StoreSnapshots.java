@@ -275,9 +275,10 @@ public class StoreSnapshots implements SmartLifecycle {
             } else {
                 throw new StartupCheckException(
                         "Cannot restore the counts: " + e.getMessage() + ".",
-                        "Move the file away (its counts are then lost) or fix the setting named above, or set "
+                        "Move the file away (its counts are then lost), or set "
                                 + "wordstats.store.on-bad-snapshot=start-empty to have the service move it aside "
-                                + "and start with no counts.",
+                                + "and start with no counts; for a snapshot over the distinct-word cap, raise "
+                                + "wordstats.limits.max-distinct-words instead.",
                         e);
             }
         } catch (IOException e) {
