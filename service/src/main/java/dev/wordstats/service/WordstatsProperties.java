@@ -128,12 +128,12 @@ public record WordstatsProperties(
             @DefaultValue("8") @Min(1) @Max(1024) int parallelism) {}
 
     /**
-     * @param dataDir       the directory the counts are kept in (file {@code wordstats.snapshot}),
+     * @param dataDir       the directory the counts are kept in (file wordstats.snapshot),
      *                      created if missing; relative paths are resolved against the working
      *                      directory. It must be writable: start-up checks it and stops if not
      * @param snapshotEvery how often the counts are written to the data directory while they change
      *                      (100ms to 1h); they are also written on a graceful shutdown, after the
-     *                      requests in flight have finished. A crash ({@code kill -9}) loses at most
+     *                      requests in flight have finished. A crash (kill -9) loses at most
      *                      the words counted since the last write began
      * @param onBadSnapshot what a snapshot that cannot be read (truncated, corrupt, of another format
      *                      or version, or holding more distinct words than
