@@ -101,7 +101,7 @@ public record WordstatsProperties(
     /**
      * @param maxBodyBytes     the largest request body (e.g. 1MB, 512KB); a larger one gets 413,
      *                         counted while reading, so no Content-Length can get past it
-     * @param maxBatchLines    the most lines one batch may carry; more gets 413
+     * @param maxBatchLines    the most lines one batch may carry; more gets 400 (too-many-lines)
      * @param maxWordLength    the longest word in code points; a longer one rejects the request (400)
      * @param maxDistinctWords the most distinct words the store keeps; past it a request gets 507
      */

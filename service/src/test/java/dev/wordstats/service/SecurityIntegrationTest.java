@@ -110,6 +110,18 @@ class SecurityIntegrationTest {
         }
     }
 
+    @org.junit.jupiter.api.Test
+    void theFirewallLetsAnyMethodThroughToA405AndRejectsWithAProblem() throws Exception {
+        HttpResponse<String> query = send("QUERY", "/api/stats", null);
+        assertThat(query.statusCode()).as(query.body()).isEqualTo(405);
+        assertThat(query.headers().firstValue("Content-Type"))
+                .hasValueSatisfying(v -> assertThat(v).startsWith("application/problem+json"));
+        HttpResponse<String> semicolon = send("GET", "/api/stats;x=1", null);
+        assertThat(semicolon.statusCode()).as(semicolon.body()).isEqualTo(400);
+        assertThat(semicolon.headers().firstValue("Content-Type")).hasValue("application/problem+json");
+        assertThat(semicolon.body()).contains("\"type\":\"urn:wordstats:problem:invalid-request\"");
+    }
+
     private HttpResponse<String> send(String method, String path, String authorization)
             throws IOException, InterruptedException {
         HttpRequest.Builder request = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path))

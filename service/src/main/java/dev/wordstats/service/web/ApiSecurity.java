@@ -1,5 +1,6 @@
 package dev.wordstats.service.web;
 
+import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
 import java.util.LinkedHashMap;
@@ -13,9 +14,13 @@ import org.springframework.http.HttpMethod;
 import org.springframework.http.MediaType;
 import org.springframework.security.config.Customizer;
 import org.springframework.security.config.annotation.web.builders.HttpSecurity;
+import org.springframework.security.config.annotation.web.configuration.WebSecurityCustomizer;
 import org.springframework.security.config.http.SessionCreationPolicy;
+import org.springframework.security.core.AuthenticationException;
 import org.springframework.security.web.AuthenticationEntryPoint;
 import org.springframework.security.web.SecurityFilterChain;
+import org.springframework.security.web.firewall.RequestRejectedException;
+import org.springframework.security.web.firewall.StrictHttpFirewall;
 import org.springframework.security.web.servlet.util.matcher.PathPatternRequestMatcher;
 import org.springframework.security.web.util.matcher.OrRequestMatcher;
 import org.springframework.security.web.util.matcher.RequestMatcher;
@@ -79,25 +84,47 @@ class ApiSecurity {
                 .build();
     }
 
+    /**
+     * The firewall every request passes first. Spring Security's strict one, except that any HTTP
+     * method gets through, so Spring MVC answers a method the API does not have (e.g.
+     * {@code QUERY}) with its 405 problem; what the firewall still rejects (an encoded slash, a
+     * control character in the path, ...) gets a 400 problem+json, not the container's error page.
+     */
+    @Bean
+    WebSecurityCustomizer firewall() {
+        StrictHttpFirewall firewall = new StrictHttpFirewall();
+        firewall.setUnsafeAllowAnyHttpMethod(true);
+        return web -> web.httpFirewall(firewall).requestRejectedHandler(ApiSecurity::rejected);
+    }
+
     /** 401 as RFC 9457 problem+json, with the Basic challenge. */
     private static void unauthorized(
-            jakarta.servlet.http.HttpServletRequest request,
-            HttpServletResponse response,
-            org.springframework.security.core.AuthenticationException e)
+            HttpServletRequest request, HttpServletResponse response, AuthenticationException e) throws IOException {
+        response.setHeader(HttpHeaders.WWW_AUTHENTICATE, "Basic realm=\"" + REALM + "\", charset=\"UTF-8\"");
+        writeProblem(
+                request,
+                response,
+                ProblemType.UNAUTHORIZED,
+                request.getHeader(HttpHeaders.AUTHORIZATION) == null
+                        ? "this request needs the service's credential (HTTP Basic)"
+                        : "the credential was not accepted");
+    }
+
+    private static void rejected(HttpServletRequest request, HttpServletResponse response, RequestRejectedException e)
             throws IOException {
-        ProblemType type = ProblemType.UNAUTHORIZED;
+        writeProblem(request, response, ProblemType.INVALID_REQUEST, "the request was rejected: " + e.getMessage());
+    }
+
+    private static void writeProblem(
+            HttpServletRequest request, HttpServletResponse response, ProblemType type, String detail)
+            throws IOException {
         Map<String, Object> problem = new LinkedHashMap<>();
         problem.put("type", type.uri().toString());
         problem.put("title", type.title());
         problem.put("status", type.status().value());
-        problem.put(
-                "detail",
-                request.getHeader(HttpHeaders.AUTHORIZATION) == null
-                        ? "this request needs the service's credential (HTTP Basic)"
-                        : "the credential was not accepted");
+        problem.put("detail", detail);
         problem.put("instance", request.getRequestURI());
         response.setStatus(type.status().value());
-        response.setHeader(HttpHeaders.WWW_AUTHENTICATE, "Basic realm=\"" + REALM + "\", charset=\"UTF-8\"");
         response.setContentType(MediaType.APPLICATION_PROBLEM_JSON_VALUE); // JSON is UTF-8 (RFC 8259)
         JSON.writeValue(response.getOutputStream(), problem);
     }

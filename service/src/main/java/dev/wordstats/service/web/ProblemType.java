@@ -10,7 +10,9 @@ import org.springframework.http.HttpStatusCode;
  */
 enum ProblemType {
     BODY_TOO_LARGE("body-too-large", HttpStatus.CONTENT_TOO_LARGE, "Request body too large"),
-    TOO_MANY_LINES("too-many-lines", HttpStatus.CONTENT_TOO_LARGE, "Too many lines in the batch"),
+    // 400, not 413: the document states the bound (maxItems), so a batch over it is a request that
+    // violates the schema, as a limit out of range is; 413 is for the body size, which it cannot state.
+    TOO_MANY_LINES("too-many-lines", HttpStatus.BAD_REQUEST, "Too many lines in the batch"),
     INVALID_UTF8("invalid-utf8", HttpStatus.BAD_REQUEST, "Request body is not valid UTF-8"),
     MALFORMED_JSON("malformed-json", HttpStatus.BAD_REQUEST, "Malformed JSON body"),
     INVALID_REQUEST("invalid-request", HttpStatus.BAD_REQUEST, "Invalid request"),
