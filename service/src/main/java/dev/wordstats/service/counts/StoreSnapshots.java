@@ -43,6 +43,14 @@ import org.springframework.stereotype.Component;
  * after the last completed write began, so at most {@code snapshot-every} plus one write's duration.
  * Writes and {@link #clear()} take one lock between them (never held by a request that counts),
  * so a write cannot put back counts that a clear removed.
+ *
+ * <p>Where each promise is checked: an exact restore under every lock type,
+ * {@code StoreSnapshotsTest.restartWithAnotherLockTypeKeepsEveryCountExactly} and
+ * {@code RestartKeepsCountsTest}; no count above what was sent under concurrent load,
+ * {@code StoreSnapshotsTest.snapshotsUnderConcurrentLoadNeverHoldACountAboveWhatWasSent}; at most
+ * the last interval lost to {@code kill -9}, {@code CrashRecoveryTest}; bad files and an unwritable
+ * directory, {@code StoreSnapshotsTest} and {@code RestartKeepsCountsTest}; a clear that stays
+ * cleared, {@code StoreSnapshotsTest.clearedCountsStayClearedAfterARestart}.
  */
 @Component
 public class StoreSnapshots implements SmartLifecycle {
