@@ -750,6 +750,19 @@ public final class NumaHandoffLock extends NumaHandoffLockL1Pad implements Lock 
         return queues.length;
     }
 
+    /**
+     * Whether some thread waits in a node queue now; a hint, for {@link NumaAdaptiveLock}'s decision
+     * to leave this lock when it stays unqueued.
+     */
+    boolean hasQueuedThreads() {
+        for (HandoffQueue queue : queues) {
+            if (queue.lvTail() != null) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     /** Whether the owner-running check sees virtual threads' states (the JVM flag is set). */
     public static boolean ownerRunStateAvailable() {
         return MountState.available();
@@ -1405,6 +1418,10 @@ final class HandoffQueue extends HandoffQueueL1Pad {
 
     boolean casTail(HandoffNode expect, HandoffNode update) {
         return TAIL.compareAndSet(this, expect, update);
+    }
+
+    HandoffNode lvTail() {
+        return (HandoffNode) TAIL.getVolatile(this);
     }
 
     HandoffNode lvLeader() {

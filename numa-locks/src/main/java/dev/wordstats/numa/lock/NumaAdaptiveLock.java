@@ -1,0 +1,748 @@
+package dev.wordstats.numa.lock;
+
+import dev.wordstats.numa.topology.NodeLocator;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.util.Objects;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.AbstractQueuedSynchronizer;
+import java.util.concurrent.locks.Condition;
+import java.util.concurrent.locks.Lock;
+
+/**
+ * A reentrant mutual-exclusion lock for virtual threads that adapts to how hot it is: while it is
+ * not saturated it is a lean spin-then-park lock (one compare-and-set to take it, a bounded spin
+ * while its owner runs on another carrier, then a park), and while it stays saturated it routes
+ * every arrival through a {@link NumaHandoffLock}, whose per-node queues hand the lock to a running
+ * successor, bound how long anyone waits and keep the lock on one NUMA node for a turn. It goes
+ * back to lean when the queue stays empty. The service's default lock type ({@link
+ * LockType#NUMA_ADAPTIVE}).
+ *
+ * <p>A drop-in for a non-fair {@link java.util.concurrent.locks.ReentrantLock}: {@link #lock},
+ * {@link #lockInterruptibly}, {@link #tryLock()}, {@link #tryLock(long, TimeUnit)} and {@link
+ * #unlock} keep the {@link Lock} contract; the lock is reentrant and {@link #unlock} by a thread
+ * that does not hold it throws {@link IllegalMonitorStateException}. It has no {@link Condition}s.
+ * Not fair while lean (an arriving thread may take a free lock ahead of a parked one), but a
+ * waiter that lost the lock to arriving threads {@link #STARVING_LOSSES} times turns the lock queued,
+ * where waits are bounded.
+ */
+public final class NumaAdaptiveLock implements Lock {
+
+    /*
+     * Overview
+     *
+     * Why two modes. Most locks of a striped store are met uncontended, or held for tens of
+     * nanoseconds by an owner that is running on the other carrier: there a test-and-set word with
+     * a short spin while the owner runs wins (HotSpot's monitors: CAS, then adaptive spinning while
+     * the owner runs, then park), and any queue, time slice or leader only costs. A saturated lock
+     * (every release finds a waiter) is the opposite case: a spinning pair of carriers would pass
+     * the lock between two threads while the others never get a carrier, and parked waiters pay an
+     * unpark and a mount while the lock sits idle; there NumaHandoffLock's queue, wake-ahead
+     * handoff, time slices and reservation win. The mode is chosen per lock instance from what its
+     * own owners saw (GLK, "Locking made easy", Antic et al., Middleware 2016: per-lock adaptation
+     * between spin, queue and blocking; Go's sync.Mutex normal and starvation modes; Fissile locks,
+     * Dice & Kogan 2020: a test-and-set fast path in front of a queue lock; HQ-lock: per-node queues
+     * switched on only past a contention threshold).
+     *
+     * Parts
+     *  - the word: word.state is FREE (0), HELD (1) or QUEUED (2). Lean: an owner took FREE -> HELD
+     *    by CAS (the fast path, a spinner, or a parked waiter of the word's own AQS queue). Queued:
+     *    the word stays QUEUED while queued; the owner is whoever holds the queue lock (queue, a
+     *    NumaHandoffLock made on the first switch and kept), which also counts its reentrant holds.
+     *    A saturated lock's owners then only read the word, so its line stays shared in every cache
+     *    and a handoff moves only the queue lock's lines.
+     *  - owner, holds: lean only; set by the owner after it took the word (owner opaque, so spinners
+     *    can ask whether it runs), cleared before it releases; holds counts reentrant holds. Which
+     *    mode a thread holds the lock in is told by the word: only the owner can change it.
+     *  - lean spin: a lean arrival that finds the word HELD spins (reading, not writing the word)
+     *    while the owner is mounted and running (MountState), at most SPIN_NANOS; a platform-thread
+     *    owner counts as running. Then it queues and parks in the word's AQS queue (JDK
+     *    AbstractQueuedSynchronizer: publish the node, re-check the word, park; the release's
+     *    volatile write then signalNext() are the other half of that handshake).
+     *  - statistics, owner-only plain fields: in lean mode each owner adds itself to a window of
+     *    WINDOW acquisitions and, if it had to spin or park, to a count of contended ones; in queued
+     *    mode an owner whose release finds no thread queued in the queue lock adds one to a streak,
+     *    and one that finds some resets a streak that is not zero (so saturated owners write nothing;
+     *    the queue lock's own release reads the same queue line). Not "the queue lock was free on
+     *    arrival": the queue lock lets an owner retake it while its time slice lasts, and those
+     *    retakes find it free while dozens of threads wait.
+     *
+     * Mode switches (only at a release, by the releasing owner, after its critical section ended)
+     *  - lean -> queued: when CONTENDED_TO_QUEUE of the last WINDOW acquisitions were contended
+     *    (they spun or parked), or
+     *    when a release finds PARKED_TO_QUEUE waiters or more parked on the word (they count
+     *    themselves in and out of the word's queue), or
+     *    when a parked waiter has lost more than STARVING_LOSSES attempts to other threads (it
+     *    counts them in the word's tryAcquire: one at arrival, one before each park, one after
+     *    each wake-up) and says so in the word (Go's starvation flag). A waiter woken only to find
+     *    the word taken again is what barging costs; the time it waited would also count its wait
+     *    for a carrier, which says nothing of the lock (with CPU-bound threads on 2 carriers a woken
+     *    thread may wait milliseconds for one). The owner makes the queue
+     *    lock if there is none yet (published by CAS before the word says QUEUED), releases the
+     *    word as QUEUED instead of FREE, and wakes the first parked waiter of the word's queue,
+     *    which finds QUEUED, leaves the word's queue, wakes the next one, and goes to the queue lock.
+     *  - queued -> lean: when every release for QUIET_TO_LEAN_NANOS found nobody queued in the
+     *    queue lock nor parked on the word. A streak of releases was tried first and cooled too early:
+     *    a saturated NumaHandoffLock has moments with its queue empty, every waiter woken ahead and
+     *    waiting for a carrier, and a lock turned lean in such a moment lets two threads pass it
+     *    between the two carriers while the others never get one. The clock is read only at releases
+     *    that find nobody queued, so a saturated lock's owners do not pay for it.
+     *    The owner releases the word as FREE (still holding the queue lock) and then the queue lock.
+     *    A later holder of the queue lock that finds the word not QUEUED releases the queue lock and
+     *    takes the lean path.
+     *
+     * Invariants
+     *  - Mutual exclusion: a thread runs its critical section only if it took the word FREE -> HELD
+     *    (lean) or it holds the queue lock and read the word QUEUED (queued). The word turns QUEUED
+     *    only from HELD, by the lean owner as its release, so no lean owner is inside then; it leaves
+     *    QUEUED only by a queue-lock holder as its release, so no queued owner is inside then; and
+     *    while it is QUEUED, no CAS from FREE can succeed and the queue lock admits one thread.
+     *    // checked by NumaAdaptiveLockTest.mutualExclusionAcrossModeSwitches
+     *    // checked by NumaAdaptiveLockTests.ModeSwitchRacesLeanArrival (jcstress, also CrossNode)
+     *  - No lost wake-up at a switch: a lean waiter parked in the word's queue is woken by a release
+     *    (FREE or QUEUED both signal the first waiter), and a waiter woken into queued mode wakes the
+     *    next before it leaves, so every parked waiter is woken once the word turns QUEUED.
+     *    // checked by NumaAdaptiveLockTest.parkedLeanWaitersMoveToTheQueueWhenItTurnsOn
+     *    // checked by NumaAdaptiveLockNoHangTest
+     *  - A virtual thread never spins unboundedly: a lean spin ends after SPIN_NANOS or as soon as
+     *    the owner is not running; the queue lock's waiting is bounded the same way (its Overview).
+     *  - Starvation-free: a lean waiter can be overtaken, but once one loses STARVING_LOSSES times
+     *    the lock turns queued at the next release, and the queue lock's reservation bounds waits.
+     *    // checked by NumaAdaptiveLockTest.aWaiterThatLostMoreAttemptsThanTheBoundTurnsTheLockQueued
+     *  - A long wait behind one holder, with no attempt lost to anyone else, keeps the lock lean.
+     *    // checked by NumaAdaptiveLockTest.aWaiterHeldUpLongWithoutLosingKeepsTheLockLean
+     *  - Queued to lean once nobody queues for QUIET_TO_LEAN_NANOS, and not while anyone does.
+     *    // checked by NumaAdaptiveLockTest.aQueuedLockTurnsLeanWhenItStaysQuiet
+     *    // checked by NumaAdaptiveLockTest.aQueuedLockWithWaitersStaysQueued
+     *
+     * Accepted races
+     *  - The owner-running check reads a thread's state that may change right after: a spinner may
+     *    spin one bound too long, or park when it could have spun; neither affects correctness.
+     *  - A waiter that leaves the word's queue because it read QUEUED may find the lock lean again
+     *    when it gets the queue lock (cooled meanwhile): it releases the queue lock and starts over.
+     *
+     * Memory: a lock is the lean word and its statistics (see NumaAdaptiveLockTest's layout test);
+     * the queue lock, hundreds of bytes of padded per-node queues, is made only for a lock that got
+     * saturated, so a store with thousands of mostly idle stripes stays small.
+     */
+
+    /** Lean: how long an arrival spins for a held word while its owner runs, before it parks. */
+    static final long SPIN_NANOS = 10_000L;
+
+    /** The number of acquisitions the mode decision looks back on. */
+    static final int WINDOW = 64;
+
+    /**
+     * Lean to queued: a release finds this many waiters parked on the word. Each release wakes one,
+     * and a woken virtual thread waits for a carrier that the releasing owner may keep: a lock that
+     * stayed lean would drain its waiters into the scheduler's queues, where it cannot see them any
+     * more. One or two parked waiters (a striped store's stripe, now and then) are no reason.
+     */
+    static final int PARKED_TO_QUEUE = 4;
+
+    /** Lean to queued: this many contended acquisitions (spun or parked) in a window. */
+    static final int CONTENDED_TO_QUEUE = 48;
+
+    /** Queued to lean: every release for this long found no thread waiting. */
+    static final long QUIET_TO_LEAN_NANOS = 10_000_000L;
+
+    /** A parked lean waiter that lost more attempts than this to other threads turns the lock queued. */
+    public static final int STARVING_LOSSES = 16;
+
+    /** The attempts the calling thread lost in its current lean wait, counted by the word's tryAcquire. */
+    private static final ThreadLocal<int[]> LOSSES = ThreadLocal.withInitial(() -> new int[1]);
+
+    static final int FREE = 0;
+    static final int HELD = 1;
+    static final int QUEUED = 2;
+
+    private static final VarHandle QUEUE;
+
+    static {
+        try {
+            QUEUE = MethodHandles.lookup().findVarHandle(NumaAdaptiveLock.class, "queue", NumaHandoffLock.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+
+    private final Word word;
+    private final NodeLocator nodes;
+    private final LockSettings settings;
+    private NumaHandoffLock
+            queue; // CAS once (null -> lock) by the first owner that switches; read (volatile) after the word reads
+    // QUEUED
+
+    /** A lock whose queued mode is a {@link NumaHandoffLock} over {@code nodes} with the default settings. */
+    public NumaAdaptiveLock(NodeLocator nodes) {
+        this(nodes, LockSettings.DEFAULTS);
+    }
+
+    /** A lock whose queued mode is a {@link NumaHandoffLock} over {@code nodes}, tuned by {@code settings}. */
+    public NumaAdaptiveLock(NodeLocator nodes, LockSettings settings) {
+        this(nodes, settings, Thresholds.DEFAULTS);
+    }
+
+    /** For tests that need every acquisition to switch modes (jcstress): {@code thresholds} instead of the defaults. */
+    NumaAdaptiveLock(NodeLocator nodes, LockSettings settings, Thresholds thresholds) {
+        Objects.requireNonNull(nodes, "nodes");
+        Objects.requireNonNull(settings, "settings");
+        this.word = new Word(thresholds);
+        this.nodes = nodes;
+        this.settings = settings;
+    }
+
+    @Override
+    public void lock() {
+        Thread current = Thread.currentThread();
+        Word w = word;
+        int state = w.getStateVolatile(); // read before the CAS: a failing CAS would take the owner's line
+        if (state == FREE && w.casState(FREE, HELD)) {
+            w.ownedLean(current, false);
+        } else if (!reentered(current, state)) {
+            acquireSlow(current, false, 0L, false);
+        }
+    }
+
+    @Override
+    public void lockInterruptibly() throws InterruptedException {
+        if (Thread.interrupted()) {
+            throw new InterruptedException();
+        }
+        Thread current = Thread.currentThread();
+        Word w = word;
+        int state = w.getStateVolatile();
+        if (state == FREE && w.casState(FREE, HELD)) {
+            w.ownedLean(current, false);
+        } else if (!reentered(current, state) && acquireSlow(current, true, 0L, false) < 0) {
+            throw new InterruptedException();
+        }
+    }
+
+    @Override
+    public boolean tryLock() {
+        Thread current = Thread.currentThread();
+        Word w = word;
+        int state = w.getStateVolatile();
+        if (state == FREE && w.casState(FREE, HELD)) {
+            w.ownedLean(current, false);
+            return true;
+        }
+        if (reentered(current, state)) {
+            return true;
+        }
+        if (state == QUEUED) {
+            NumaHandoffLock q = queueAcquire();
+            if (q.tryLock()) {
+                if (w.getStateVolatile() == QUEUED) {
+                    return true;
+                }
+                q.unlock(); // turned lean meanwhile
+                if (w.casState(FREE, HELD)) {
+                    w.ownedLean(current, false);
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
+    @Override
+    public boolean tryLock(long time, TimeUnit unit) throws InterruptedException {
+        if (Thread.interrupted()) {
+            throw new InterruptedException();
+        }
+        Thread current = Thread.currentThread();
+        Word w = word;
+        int state = w.getStateVolatile();
+        if (state == FREE && w.casState(FREE, HELD)) {
+            w.ownedLean(current, false);
+            return true;
+        }
+        if (reentered(current, state)) {
+            return true;
+        }
+        long deadline = System.nanoTime() + Math.max(0L, unit.toNanos(time));
+        int outcome = acquireSlow(current, true, deadline, true);
+        if (outcome < 0) {
+            throw new InterruptedException();
+        }
+        return outcome > 0;
+    }
+
+    @Override
+    public void unlock() {
+        Thread current = Thread.currentThread();
+        Word w = word;
+        int state = w.getStateVolatile();
+        if (state == HELD && w.getOwnerOpaque() == current) {
+            if (w.holds > 0) {
+                w.holds--;
+                return;
+            }
+            w.setOwnerOpaque(null);
+            boolean waiters = w.parkedVolatile() >= PARKED_TO_QUEUE;
+            if (!w.heatDue(waiters)) {
+                w.release(Word.RELEASE_FREE);
+            } else {
+                if (queueAcquire() == null) {
+                    QUEUE.compareAndSet(this, null, new NumaHandoffLock(nodes, settings));
+                }
+                w.release(Word.RELEASE_QUEUED); // published after the queue lock: whoever reads QUEUED finds it
+            }
+            yieldToWoken(current, waiters);
+            return;
+        }
+        if (state == QUEUED) {
+            NumaHandoffLock q = queueAcquire();
+            int holds = q.getHoldCount(); // 0 unless the caller holds the queue lock
+            if (holds > 1) {
+                q.unlock();
+                return;
+            }
+            if (holds == 1) {
+                boolean unmoved = w.parkedVolatile() > 0; // lean waiters not yet on their way to the queue lock
+                if (w.coolDue(q, unmoved)) {
+                    w.release(Word.RELEASE_FREE); // lean again; we still hold the queue lock, past our section
+                }
+                q.unlock();
+                yieldToWoken(current, unmoved);
+                return;
+            }
+        }
+        throw new IllegalMonitorStateException("unlock by a thread that does not hold the lock: " + current);
+    }
+
+    /** Not supported, as with the other locks of this package. */
+    @Override
+    public Condition newCondition() {
+        throw new UnsupportedOperationException("NumaAdaptiveLock has no conditions");
+    }
+
+    /** Whether the calling thread holds this lock. */
+    public boolean isHeldByCurrentThread() {
+        return getHoldCount() > 0;
+    }
+
+    /** The calling thread's hold count: 0 when it does not hold the lock. */
+    public int getHoldCount() {
+        Word w = word;
+        int state = w.getStateVolatile();
+        if (state == HELD && w.getOwnerOpaque() == Thread.currentThread()) {
+            return w.holds + 1;
+        }
+        NumaHandoffLock q = queueAcquire();
+        return state == QUEUED && q != null ? q.getHoldCount() : 0;
+    }
+
+    /**
+     * Whether {@code current} holds the lock already, in the mode {@code state} says (only the owner
+     * can change the mode it holds the lock in); if so it takes one more hold.
+     */
+    private boolean reentered(Thread current, int state) {
+        Word w = word;
+        if (state == HELD && w.getOwnerOpaque() == current) {
+            w.reenter();
+            return true;
+        }
+        if (state == QUEUED) {
+            NumaHandoffLock q = queueAcquire();
+            if (q.isHeldByCurrentThread()) {
+                q.lock(); // the queue lock counts the holds
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Whether any thread holds this lock; for monitoring, not for synchronization. */
+    public boolean isLocked() {
+        int state = word.getStateVolatile();
+        if (state == HELD) {
+            return true;
+        }
+        NumaHandoffLock q = queueAcquire();
+        return state == QUEUED && q != null && q.isLocked();
+    }
+
+    /** Whether the lock is in its queued mode now; for monitoring and tests. */
+    public boolean isQueued() {
+        return word.getStateVolatile() == QUEUED;
+    }
+
+    /** How many times this lock switched between its modes (both ways); for monitoring and tests. */
+    public long modeSwitches() {
+        return word.switchesOpaque();
+    }
+
+    @Override
+    public String toString() {
+        return "NumaAdaptiveLock[" + (isQueued() ? "queued" : "lean") + (isLocked() ? ", locked" : ", unlocked") + "]";
+    }
+
+    /**
+     * After a release that woke a parked waiter: a virtual thread yields its carrier. A virtual
+     * thread unparked by another is queued on the unparker's carrier (the JDK scheduler's lazy
+     * submit wakes no idle carrier), so an owner that takes the lock again at once, and never parks,
+     * would keep it from ever running.
+     */
+    private static void yieldToWoken(Thread current, boolean woke) {
+        if (woke && current.isVirtual()) {
+            Thread.yield();
+        }
+    }
+
+    private NumaHandoffLock queueAcquire() {
+        return (NumaHandoffLock) QUEUE.getAcquire(this);
+    }
+
+    /**
+     * The contended path of every form of lock: lean spin, park in the word's queue, or the queue lock.
+     *
+     * @return 1 acquired, 0 timed out (only when {@code timed}), -1 interrupted (only when {@code interruptible})
+     */
+    private int acquireSlow(Thread current, boolean interruptible, long deadline, boolean timed) {
+        boolean[] parked = {false};
+        try {
+            return acquireSlow(current, interruptible, deadline, timed, parked);
+        } finally {
+            if (parked[0]) {
+                word.addParked(-1);
+            }
+        }
+    }
+
+    private int acquireSlow(Thread current, boolean interruptible, long deadline, boolean timed, boolean[] parked) {
+        Word w = word;
+        boolean counting = false;
+        for (; ; ) {
+            int state = w.getStateVolatile();
+            if (state == QUEUED) {
+                int outcome = acquireQueued(current, interruptible, deadline, timed);
+                if (outcome != 0 || timed && deadline - System.nanoTime() <= 0L) {
+                    return outcome == 0 && timed ? 0 : outcome;
+                }
+                continue; // cooled while we queued: start over, lean
+            }
+            if (spinLean(current)) {
+                w.ownedLean(current, true);
+                return 1;
+            }
+            if (w.getStateVolatile() == QUEUED) {
+                continue;
+            }
+            if (timed && deadline - System.nanoTime() <= 0L) {
+                return 0;
+            }
+            if (!counting) {
+                LOSSES.get()[0] = 0; // this wait's losses, counted by the word's tryAcquire
+                counting = true;
+            }
+            if (!parked[0]) {
+                w.addParked(1); // out again only once this thread has the lock, or gave up
+                parked[0] = true;
+            }
+            try {
+                boolean got;
+                if (timed) {
+                    long left = deadline - System.nanoTime();
+                    got = left > 0L && w.tryAcquireNanos(Word.LEAN, left);
+                    if (!got) {
+                        return 0;
+                    }
+                } else if (interruptible) {
+                    w.acquireInterruptibly(Word.LEAN);
+                } else {
+                    w.acquire(Word.LEAN);
+                }
+            } catch (InterruptedException e) {
+                return -1;
+            }
+            if (w.tookWord(current)) {
+                w.ownedLean(current, true);
+                return 1;
+            }
+            // Woken because the word turned QUEUED: pass the wake-up on, then go to the queue lock. A
+            // virtual thread first yields: the waiter it woke is queued on this carrier, and should
+            // reach the queue lock (and park in it) before this one may run on without parking.
+            w.release(Word.PASS_ON);
+            yieldToWoken(current, true);
+        }
+    }
+
+    /** Spins for a held word while its owner runs, at most SPIN_NANOS; true when it took the word. */
+    private boolean spinLean(Thread current) {
+        Word w = word;
+        if (w.spinNanos == 0L) {
+            return w.getStateVolatile() == FREE && w.casState(FREE, HELD);
+        }
+        long until = 0L;
+        for (int round = 0; ; round++) {
+            int state = w.getStateVolatile();
+            if (state == FREE) {
+                if (w.casState(FREE, HELD)) {
+                    return true;
+                }
+            } else if (state == QUEUED) {
+                return false;
+            } else if ((round & 31) == 31) {
+                if (!MountState.isRunning(w.getOwnerOpaque())) {
+                    return false;
+                }
+                long now = System.nanoTime();
+                if (until == 0L) {
+                    until = now + w.spinNanos;
+                } else if (now - until > 0L) {
+                    return false;
+                }
+            }
+            Thread.onSpinWait();
+        }
+    }
+
+    /** One pass through the queue lock; 1 acquired, 0 cooled meanwhile or timed out, -1 interrupted. */
+    private int acquireQueued(Thread current, boolean interruptible, long deadline, boolean timed) {
+        Word w = word;
+        NumaHandoffLock q = queueAcquire();
+        try {
+            if (timed) {
+                long left = deadline - System.nanoTime();
+                if (left <= 0L || !q.tryLock(left, TimeUnit.NANOSECONDS)) {
+                    return 0;
+                }
+            } else if (interruptible) {
+                q.lockInterruptibly();
+            } else {
+                q.lock();
+            }
+        } catch (InterruptedException e) {
+            return -1;
+        }
+        if (w.getStateVolatile() == QUEUED) {
+            return 1;
+        }
+        q.unlock();
+        return 0;
+    }
+
+    /**
+     * When the mode switches, and how long a lean arrival spins ({@code spinNanos}): out of {@code
+     * window} acquisitions, {@code contendedToQueue} contended ones turn a lean lock queued and {@code
+     * quietToLeanNanos} with nobody queued at any release turn a queued one lean; a parked waiter that lost more
+     * than {@code starvingLosses} attempts turns it queued at the next release.
+     */
+    record Thresholds(int window, int contendedToQueue, long quietToLeanNanos, int starvingLosses, long spinNanos) {
+        static final Thresholds DEFAULTS =
+                new Thresholds(WINDOW, CONTENDED_TO_QUEUE, QUIET_TO_LEAN_NANOS, STARVING_LOSSES, SPIN_NANOS);
+
+        /**
+         * No lean spin (a contended arrival parks at once), every contended acquisition turns the lock
+         * queued and every free arrival turns it lean.
+         */
+        static final Thresholds EAGER = new Thresholds(1, 1, 0L, 0, 0L);
+    }
+
+    /**
+     * The word: an AQS whose state is FREE, HELD or QUEUED, with the owner and the owner-only
+     * statistics beside it, then padding so that the next object on the heap (another stripe's lock)
+     * does not share its cache lines.
+     */
+    @SuppressWarnings("serial") // never serialized
+    static final class Word extends WordPad {
+
+        private static final long serialVersionUID = 1L;
+
+        /** acquire: take a FREE word, or leave the queue when the word is QUEUED. */
+        static final int LEAN = 1;
+        /** release: the owner frees the word. */
+        static final int RELEASE_FREE = 1;
+        /** release: the owner turns the word QUEUED. */
+        static final int RELEASE_QUEUED = 2;
+        /** release: a waiter that left because of QUEUED wakes the next one; the state does not change. */
+        static final int PASS_ON = 3;
+
+        private static final VarHandle OWNER;
+        private static final VarHandle SWITCHES;
+        private static final VarHandle STARVING_WAITER;
+        private static final VarHandle PARKED;
+
+        static {
+            try {
+                MethodHandles.Lookup lookup = MethodHandles.lookup();
+                OWNER = lookup.findVarHandle(WordFields.class, "owner", Thread.class);
+                SWITCHES = lookup.findVarHandle(WordFields.class, "switches", long.class);
+                STARVING_WAITER = lookup.findVarHandle(WordFields.class, "starvingWaiter", boolean.class);
+                PARKED = lookup.findVarHandle(WordFields.class, "parked", int.class);
+            } catch (ReflectiveOperationException e) {
+                throw new ExceptionInInitializerError(e);
+            }
+        }
+
+        private final int windowSize; // the thresholds, final
+        private final int contendedToQueue;
+        private final long quietToLeanNanos;
+        private final int starvingLosses;
+        final long spinNanos;
+
+        Word(Thresholds thresholds) {
+            this.spinNanos = thresholds.spinNanos();
+            this.windowSize = thresholds.window();
+            this.contendedToQueue = thresholds.contendedToQueue();
+            this.quietToLeanNanos = thresholds.quietToLeanNanos();
+            this.starvingLosses = thresholds.starvingLosses();
+        }
+
+        @Override
+        protected boolean tryAcquire(int arg) {
+            int state = getState();
+            if (state == FREE && compareAndSetState(FREE, HELD)) {
+                setExclusiveOwnerThread(Thread.currentThread());
+                return true;
+            }
+            if (state == QUEUED) {
+                return true; // leave the word's queue: the caller goes to the queue lock
+            }
+            int[] lost = LOSSES.get();
+            if (++lost[0] > starvingLosses && !starvingWaiter) {
+                STARVING_WAITER.setOpaque(this, true); // the owner turns the lock queued at its release
+            }
+            return false;
+        }
+
+        @Override
+        protected boolean tryRelease(int arg) {
+            switch (arg) {
+                case RELEASE_FREE -> {
+                    setExclusiveOwnerThread(null);
+                    setState(FREE);
+                }
+                case RELEASE_QUEUED -> {
+                    setExclusiveOwnerThread(null);
+                    setState(QUEUED);
+                }
+                default -> {} // PASS_ON
+            }
+            return true; // always signal the first parked waiter
+        }
+
+        /** After an AQS acquire: whether it took the word (rather than leaving because it is QUEUED). */
+        boolean tookWord(Thread current) {
+            return getExclusiveOwnerThread() == current;
+        }
+
+        void addParked(int delta) {
+            PARKED.getAndAdd(this, delta);
+        }
+
+        int parkedVolatile() {
+            return (int) PARKED.getVolatile(this);
+        }
+
+        boolean casState(int expect, int update) {
+            return compareAndSetState(expect, update);
+        }
+
+        int getStateVolatile() {
+            return getState();
+        }
+
+        Thread getOwnerOpaque() {
+            return (Thread) OWNER.getOpaque(this);
+        }
+
+        void setOwnerOpaque(Thread thread) {
+            OWNER.setOpaque(this, thread);
+        }
+
+        long switchesOpaque() {
+            return (long) SWITCHES.getOpaque(this);
+        }
+
+        void reenter() {
+            if (holds == Integer.MAX_VALUE) {
+                throw new Error("Maximum lock count exceeded");
+            }
+            holds++;
+        }
+
+        /** A lean acquisition: {@code contended} when it spun or parked. */
+        void ownedLean(Thread current, boolean contended) {
+            setOwnerOpaque(current);
+            if (contended) {
+                contendedInWindow++;
+            }
+            window++;
+        }
+
+        /** Lean owner at release: whether to turn queued now; resets the window at its end. */
+        boolean heatDue(boolean manyParked) {
+            boolean due = manyParked || (boolean) STARVING_WAITER.getOpaque(this);
+            if (window >= windowSize) {
+                due |= contendedInWindow >= contendedToQueue;
+                window = 0;
+                contendedInWindow = 0;
+            }
+            if (due) {
+                STARVING_WAITER.setOpaque(this, false);
+                window = 0;
+                contendedInWindow = 0;
+                quietSince = 0L;
+                SWITCHES.setOpaque(this, switches + 1);
+            }
+            return due;
+        }
+
+        /**
+         * Queued owner at release: whether to turn lean now, when neither {@code queue} nor the word
+         * ({@code unmoved}) has had a waiter at any release for quietToLeanNanos. Writes the word only
+         * while there is none or just after, so a saturated lock's owners only read it.
+         */
+        boolean coolDue(NumaHandoffLock queue, boolean unmoved) {
+            if (unmoved || queue.hasQueuedThreads()) {
+                if (quietSince != 0L) {
+                    quietSince = 0L;
+                }
+                return false;
+            }
+            long now = System.nanoTime() | 1L; // never 0, which means "not quiet"
+            if (quietSince == 0L) {
+                quietSince = now;
+                if (quietToLeanNanos > 0L) {
+                    return false;
+                }
+            } else if (now - quietSince < quietToLeanNanos) {
+                return false;
+            }
+            quietSince = 0L;
+            window = 0;
+            contendedInWindow = 0;
+            SWITCHES.setOpaque(this, switches + 1);
+            return true;
+        }
+    }
+
+    @SuppressWarnings("serial") // never serialized
+    abstract static class WordFields extends AbstractQueuedSynchronizer {
+        private static final long serialVersionUID = 1L;
+
+        Thread owner; // opaque, by the lean owner (set after it took the word, cleared before release); read by
+        // spinners
+        int holds; // lean owner only: reentrant holds beyond the first (the queue lock counts a queued owner's)
+        boolean starvingWaiter; // opaque, set by a parked waiter past the starving bound; cleared by the owner that
+        // switches
+        int window; // lean owner only: acquisitions in the current window
+        int contendedInWindow; // lean owner only: acquisitions in the window that spun or parked
+        int parked; // atomic add by waiters: in when they first park on the word, out once they have the lock (or
+        // gave up), also when they got it through the queue lock; read by owners at release
+        long quietSince; // queued owner only: nanoTime of the first release of a quiet run, 0 when not quiet
+        long switches; // opaque, by the owner that switches modes; read by modeSwitches()
+    }
+
+    /** 96 bytes after the fields, so that no other object's written fields share their lines. */
+    @SuppressWarnings("serial") // never serialized
+    abstract static class WordPad extends WordFields {
+        private static final long serialVersionUID = 1L;
+
+        long p01, p02, p03, p04, p05, p06, p07, p08, p09, p10, p11, p12;
+    }
+}

@@ -1,0 +1,245 @@
+package dev.wordstats.numa.lock;
+
+import static dev.wordstats.numa.lock.ConcurrencySupport.PROMPT;
+import static dev.wordstats.numa.lock.ConcurrencySupport.awaitParkedOrDone;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.wordstats.numa.lock.ConcurrencySupport.CriticalSection;
+import dev.wordstats.numa.lock.ConcurrencySupport.ThreadIdNodes;
+import dev.wordstats.numa.lock.ConcurrencySupport.ThreadKind;
+import dev.wordstats.numa.lock.ConcurrencySupport.Workers;
+import dev.wordstats.numa.topology.NodeLocator;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+import org.openjdk.jol.info.ClassLayout;
+
+/** The mode switches of {@link NumaAdaptiveLock}: when it turns queued or lean, and that nothing is lost. */
+@Timeout(value = 60, unit = TimeUnit.SECONDS)
+class NumaAdaptiveLockTest {
+
+    private static final NodeLocator ONE_NODE = NodeLocator.singleNode();
+
+    @Test
+    void aNewLockIsLeanAndSmall() {
+        NumaAdaptiveLock lock = new NumaAdaptiveLock(ONE_NODE);
+        assertThat(lock.isQueued()).isFalse();
+        assertThat(lock.modeSwitches()).isZero();
+        // The lock and its word; the locator and the settings are shared by every lock of a store.
+        long bytes = ClassLayout.parseClass(NumaAdaptiveLock.class).instanceSize()
+                + ClassLayout.parseClass(NumaAdaptiveLock.Word.class).instanceSize();
+        System.out.printf("NumaAdaptiveLock: %d bytes per lean lock (JOL, this JVM)%n", bytes);
+        // The word, its statistics and its padding; the queue lock is made only when the lock turns queued.
+        assertThat(bytes).isLessThanOrEqualTo(256);
+    }
+
+    @ParameterizedTest
+    @EnumSource(ThreadKind.class)
+    void aWaiterThatLostMoreAttemptsThanTheBoundTurnsTheLockQueued(ThreadKind kind) throws Exception {
+        // Bound 0: a waiter that parked has lost attempts (its own before the park), so it says it
+        // starves and the holder's release turns the lock queued. With the default bound the same
+        // path needs lost wake-ups, which no test can produce on demand: an arriving thread wins a
+        // freed lock only by the scheduler's timing.
+        NumaAdaptiveLock lock = queuedLock(kind);
+        assertThat(lock.modeSwitches()).isEqualTo(1);
+        assertThat(lock.tryLock()).as("usable, queued").isTrue();
+        lock.unlock();
+    }
+
+    @ParameterizedTest
+    @EnumSource(ThreadKind.class)
+    void aWaiterHeldUpLongWithoutLosingKeepsTheLockLean(ThreadKind kind) throws Exception {
+        NumaAdaptiveLock lock = new NumaAdaptiveLock(ONE_NODE);
+        try (Workers workers = new Workers(lock)) {
+            ConcurrencySupport.Holder holder = ConcurrencySupport.hold(lock, kind, workers);
+            Thread waiter = workers.start(kind, "waiter", () -> {
+                lock.lock();
+                lock.unlock();
+            });
+            assertThat(awaitParkedOrDone(waiter, PROMPT)).isTrue();
+            Thread.sleep(20); // a long wait, but for one holder: no barging, nothing to bound
+            holder.release();
+            workers.joinAll(PROMPT);
+        }
+        assertThat(lock.isQueued()).isFalse();
+        assertThat(lock.modeSwitches()).isZero();
+    }
+
+    @ParameterizedTest
+    @EnumSource(ThreadKind.class)
+    void parkedLeanWaitersMoveToTheQueueWhenItTurnsOn(ThreadKind kind) throws Exception {
+        NumaAdaptiveLock lock = firstLossTurnsQueued();
+        CriticalSection section = new CriticalSection();
+        int parked = 4;
+        try (Workers workers = new Workers(lock)) {
+            ConcurrencySupport.Holder holder = ConcurrencySupport.hold(lock, kind, workers);
+            Thread[] waiters = new Thread[parked];
+            for (int i = 0; i < parked; i++) {
+                waiters[i] = workers.start(kind, "lean-waiter-" + i, () -> {
+                    lock.lock();
+                    try {
+                        section.enter(false);
+                    } finally {
+                        lock.unlock();
+                    }
+                });
+            }
+            for (Thread waiter : waiters) {
+                assertThat(awaitParkedOrDone(waiter, PROMPT))
+                        .as("parked in the lean queue")
+                        .isTrue();
+            }
+            assertThat(lock.isQueued()).as("lean until the holder releases").isFalse();
+            holder.release(); // a parked waiter said it starves: this release turns the lock queued
+            workers.joinAll(PROMPT); // a lost wake-up would leave a waiter parked here
+        }
+        assertThat(lock.isQueued()).isTrue();
+        assertThat(lock.modeSwitches()).isEqualTo(1);
+        assertThat(section.counter()).isEqualTo(parked);
+        assertThat(section.violations()).isEmpty();
+    }
+
+    @ParameterizedTest
+    @EnumSource(ThreadKind.class)
+    void aQueuedLockTurnsLeanWhenItStaysQuiet(ThreadKind kind) throws Exception {
+        NumaAdaptiveLock lock = queuedLock(kind);
+        Thread.sleep(3 * NumaAdaptiveLock.QUIET_TO_LEAN_NANOS / 1_000_000L);
+        assertThat(lock.isQueued()).as("a mode changes only at a release").isTrue();
+        long start = System.nanoTime();
+        int acquisitions = 0;
+        while (lock.isQueued() && System.nanoTime() - start < PROMPT.toNanos()) {
+            lock.lock(); // alone: nobody is ever queued
+            lock.unlock();
+            acquisitions++;
+        }
+        assertThat(lock.isQueued()).isFalse();
+        assertThat(lock.modeSwitches()).isEqualTo(2);
+        System.out.printf("adaptive %s: lean again after %d quiet acquisitions%n", kind, acquisitions);
+    }
+
+    @ParameterizedTest
+    @EnumSource(ThreadKind.class)
+    void aQueuedLockWithWaitersStaysQueued(ThreadKind kind) throws Exception {
+        NumaAdaptiveLock lock = queuedLock(kind);
+        try (Workers workers = new Workers(lock)) {
+            ConcurrencySupport.Holder holder = ConcurrencySupport.hold(lock, kind, workers);
+            Thread waiter = workers.start(kind, "queued-waiter", () -> {
+                lock.lock();
+                lock.unlock();
+            });
+            assertThat(awaitParkedOrDone(waiter, PROMPT)).isTrue();
+            Thread.sleep(3 * NumaAdaptiveLock.QUIET_TO_LEAN_NANOS / 1_000_000L);
+            holder.release(); // a waiter is queued at this release: not quiet, however long it was
+            workers.joinAll(PROMPT);
+        }
+        assertThat(lock.isQueued()).isTrue();
+        assertThat(lock.modeSwitches()).isEqualTo(1);
+    }
+
+    @ParameterizedTest
+    @EnumSource(ThreadKind.class)
+    void mutualExclusionAcrossModeSwitches(ThreadKind kind) throws Exception {
+        // Bound 0: every acquisition that parked turns the lock queued, so it switches often while hot.
+        NumaAdaptiveLock lock = firstLossTurnsQueued(new ThreadIdNodes(2));
+        CriticalSection section = new CriticalSection();
+        int threads = kind.stressThreads();
+        long phaseNanos = TimeUnit.MILLISECONDS.toNanos(Math.max(100L, ConcurrencySupport.DURATION_MILLIS / 4));
+        AtomicBoolean stop = new AtomicBoolean();
+        long[] done = new long[threads];
+        try (Workers workers = new Workers(lock)) {
+            for (int t = 0; t < threads; t++) {
+                int id = t;
+                workers.start(kind, "switcher-" + t, () -> {
+                    long phaseStart = System.nanoTime();
+                    boolean hot = true;
+                    while (!stop.get()) {
+                        lock.lock();
+                        try {
+                            section.enter(false);
+                            if (hot && id == 0 && done[id] % 100 == 99) {
+                                Thread.sleep(2); // a long hold: the waiters starve, the lock turns queued
+                            }
+                        } finally {
+                            lock.unlock();
+                        }
+                        done[id]++;
+                        if (!hot) {
+                            Thread.sleep(1); // cool: arrivals find the lock free
+                        }
+                        if (System.nanoTime() - phaseStart > phaseNanos) {
+                            hot = !hot;
+                            phaseStart = System.nanoTime();
+                        }
+                    }
+                });
+            }
+            Thread.sleep(TimeUnit.NANOSECONDS.toMillis(4 * phaseNanos));
+            stop.set(true);
+            workers.joinAll(PROMPT);
+        }
+        long total = 0;
+        for (long d : done) {
+            total += d;
+        }
+        assertThat(section.violations()).isEmpty();
+        assertThat(section.counter()).isEqualTo(total);
+        System.out.printf("adaptive %s: %d acquisitions, %d mode switches%n", kind, total, lock.modeSwitches());
+        assertThat(lock.modeSwitches())
+                .as("turned queued under contention and lean when it cooled")
+                .isGreaterThanOrEqualTo(2);
+    }
+
+    @Test
+    void timedTryLockOnAQueuedLockHeldElsewhereGivesUp() throws Exception {
+        NumaAdaptiveLock lock = queuedLock(ThreadKind.PLATFORM);
+        try (Workers workers = new Workers(lock)) {
+            ConcurrencySupport.Holder holder = ConcurrencySupport.hold(lock, ThreadKind.VIRTUAL, workers);
+            assertThat(lock.isQueued()).isTrue();
+            long start = System.nanoTime();
+            assertThat(lock.tryLock(20, TimeUnit.MILLISECONDS)).isFalse();
+            assertThat(System.nanoTime() - start).isGreaterThanOrEqualTo(TimeUnit.MILLISECONDS.toNanos(20));
+            assertThat(lock.tryLock()).isFalse();
+            holder.release();
+        }
+        assertThat(lock.tryLock(1, TimeUnit.SECONDS)).isTrue();
+        lock.unlock();
+    }
+
+    /** A lock that turns queued at the first release after a waiter lost an attempt (so parked). */
+    private static NumaAdaptiveLock firstLossTurnsQueued() {
+        return firstLossTurnsQueued(ONE_NODE);
+    }
+
+    private static NumaAdaptiveLock firstLossTurnsQueued(NodeLocator nodes) {
+        NumaAdaptiveLock.Thresholds defaults = NumaAdaptiveLock.Thresholds.DEFAULTS;
+        return new NumaAdaptiveLock(
+                nodes,
+                LockSettings.DEFAULTS,
+                new NumaAdaptiveLock.Thresholds(
+                        defaults.window(),
+                        defaults.contendedToQueue(),
+                        defaults.quietToLeanNanos(),
+                        0,
+                        defaults.spinNanos()));
+    }
+
+    /** A lock turned queued by one waiter that parked behind a holder. */
+    private static NumaAdaptiveLock queuedLock(ThreadKind kind) throws Exception {
+        NumaAdaptiveLock lock = firstLossTurnsQueued();
+        try (Workers workers = new Workers(lock)) {
+            ConcurrencySupport.Holder holder = ConcurrencySupport.hold(lock, kind, workers);
+            Thread waiter = workers.start(kind, "waiter", () -> {
+                lock.lock();
+                lock.unlock();
+            });
+            assertThat(awaitParkedOrDone(waiter, PROMPT)).isTrue();
+            holder.release();
+            workers.joinAll(PROMPT);
+        }
+        assertThat(lock.isQueued()).isTrue();
+        return lock;
+    }
+}
