@@ -77,7 +77,10 @@ fi
 wordstats_select_jdk >/dev/null
 port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
 base="http://127.0.0.1:$port"
-"$JAVA_HOME/bin/java" -jar "$jar" --server.address=127.0.0.1 --server.port="$port" >"$out/service.log" 2>&1 &
+# A fresh data directory each run: no counts restored from an earlier run.
+rm -rf "$out/data"
+"$JAVA_HOME/bin/java" -jar "$jar" --server.address=127.0.0.1 --server.port="$port" \
+  --wordstats.store.data-dir="$out/data" >"$out/service.log" 2>&1 &
 service_pid=$!
 stop_service() {
   if kill -0 "$service_pid" 2>/dev/null; then
