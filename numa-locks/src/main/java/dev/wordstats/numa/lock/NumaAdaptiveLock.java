@@ -23,7 +23,8 @@ import java.util.concurrent.locks.Lock;
  * #unlock} keep the {@link Lock} contract; the lock is reentrant and {@link #unlock} by a thread
  * that does not hold it throws {@link IllegalMonitorStateException}. It has no {@link Condition}s.
  * Not fair while lean (an arriving thread may take a free lock ahead of a parked one), but a
- * waiter that waited past {@link #STARVING_NANOS} turns the lock queued, where waits are bounded.
+ * waiter that lost the lock to arriving threads {@link #STARVING_LOSSES} times turns the lock queued,
+ * where waits are bounded.
  */
 public final class NumaAdaptiveLock implements Lock {
 
@@ -60,16 +61,32 @@ public final class NumaAdaptiveLock implements Lock {
      *    volatile write then signalNext() are the other half of that handshake).
      *  - statistics, owner-only plain fields: in lean mode each owner adds itself to a window of
      *    WINDOW acquisitions and, if it had to spin or park, to a count of contended ones; in queued
-     *    mode an owner that found the queue lock free on arrival adds one to a streak, and one that
-     *    did not resets a streak that is not zero (so saturated owners write nothing).
+     *    mode an owner whose release finds no thread queued in the queue lock adds one to a streak,
+     *    and one that finds some resets a streak that is not zero (so saturated owners write nothing;
+     *    the queue lock's own release reads the same queue line). Not "the queue lock was free on
+     *    arrival": the queue lock lets an owner retake it while its time slice lasts, and those
+     *    retakes find it free while dozens of threads wait.
      *
      * Mode switches (only at a release, by the releasing owner, after its critical section ended)
-     *  - lean -> queued: when CONTENDED_TO_QUEUE of the last WINDOW acquisitions were contended, or
-     *    when the acquisition just ended waited more than STARVING_NANOS. The owner makes the queue
+     *  - lean -> queued: when CONTENDED_TO_QUEUE of the last WINDOW acquisitions were contended
+     *    (they spun or parked, or their release left waiters parked: an owner that retakes the
+     *    lock at once on its carrier meets no contention itself while every other thread parks), or
+     *    when PARKED_TO_QUEUE releases in a row left waiters parked, or
+     *    when a parked waiter has lost more than STARVING_LOSSES attempts to other threads (it
+     *    counts them in the word's tryAcquire: one at arrival, one before each park, one after
+     *    each wake-up) and says so in the word (Go's starvation flag). A waiter woken only to find
+     *    the word taken again is what barging costs; the time it waited would also count its wait
+     *    for a carrier, which says nothing of the lock (with CPU-bound threads on 2 carriers a woken
+     *    thread may wait milliseconds for one). The owner makes the queue
      *    lock if there is none yet (published by CAS before the word says QUEUED), releases the
      *    word as QUEUED instead of FREE, and wakes the first parked waiter of the word's queue,
      *    which finds QUEUED, leaves the word's queue, wakes the next one, and goes to the queue lock.
-     *  - queued -> lean: when FREE_TO_LEAN owners in a row found the queue lock free on arrival.
+     *  - queued -> lean: when every release for QUIET_TO_LEAN_NANOS found nobody queued in the
+     *    queue lock nor parked on the word. A streak of releases was tried first and cooled too early:
+     *    a saturated NumaHandoffLock has moments with its queue empty, every waiter woken ahead and
+     *    waiting for a carrier, and a lock turned lean in such a moment lets two threads pass it
+     *    between the two carriers while the others never get one. The clock is read only at releases
+     *    that find nobody queued, so a saturated lock's owners do not pay for it.
      *    The owner releases the word as FREE (still holding the queue lock) and then the queue lock.
      *    A later holder of the queue lock that finds the word not QUEUED releases the queue lock and
      *    takes the lean path.
@@ -81,7 +98,7 @@ public final class NumaAdaptiveLock implements Lock {
      *    QUEUED only by a queue-lock holder as its release, so no queued owner is inside then; and
      *    while it is QUEUED, no CAS from FREE can succeed and the queue lock admits one thread.
      *    // checked by NumaAdaptiveLockTest.mutualExclusionAcrossModeSwitches
-     *    // checked by NumaAdaptiveLockTests (jcstress) ModeSwitchRacesLeanArrival
+     *    // checked by NumaAdaptiveLockTests.ModeSwitchRacesLeanArrival (jcstress, also CrossNode)
      *  - No lost wake-up at a switch: a lean waiter parked in the word's queue is woken by a release
      *    (FREE or QUEUED both signal the first waiter), and a waiter woken into queued mode wakes the
      *    next before it leaves, so every parked waiter is woken once the word turns QUEUED.
@@ -89,9 +106,14 @@ public final class NumaAdaptiveLock implements Lock {
      *    // checked by NumaAdaptiveLockNoHangTest
      *  - A virtual thread never spins unboundedly: a lean spin ends after SPIN_NANOS or as soon as
      *    the owner is not running; the queue lock's waiting is bounded the same way (its Overview).
-     *  - Starvation-free: a lean waiter can be overtaken, but once one waits past STARVING_NANOS
+     *  - Starvation-free: a lean waiter can be overtaken, but once one loses STARVING_LOSSES times
      *    the lock turns queued at the next release, and the queue lock's reservation bounds waits.
-     *    // checked by NumaAdaptiveLockTest.aStarvingWaiterTurnsTheLockQueued
+     *    // checked by NumaAdaptiveLockTest.aWaiterThatLostMoreAttemptsThanTheBoundTurnsTheLockQueued
+     *  - A long wait behind one holder, with no attempt lost to anyone else, keeps the lock lean.
+     *    // checked by NumaAdaptiveLockTest.aWaiterHeldUpLongWithoutLosingKeepsTheLockLean
+     *  - Queued to lean once nobody queues for QUIET_TO_LEAN_NANOS, and not while anyone does.
+     *    // checked by NumaAdaptiveLockTest.aQueuedLockTurnsLeanWhenItStaysQuiet
+     *    // checked by NumaAdaptiveLockTest.aQueuedLockWithWaitersStaysQueued
      *
      * Accepted races
      *  - The owner-running check reads a thread's state that may change right after: a spinner may
@@ -110,14 +132,24 @@ public final class NumaAdaptiveLock implements Lock {
     /** The number of acquisitions the mode decision looks back on. */
     static final int WINDOW = 64;
 
+    /**
+     * Lean to queued: this many releases in a row left waiters parked. Each release wakes one, and a
+     * woken virtual thread waits for a carrier that the releasing owner may keep: a lock that goes on
+     * lean then drains its waiters into the scheduler's queues, where it cannot see them any more.
+     */
+    static final int PARKED_TO_QUEUE = 8;
+
     /** Lean to queued: this many contended acquisitions (spun or parked) in a window. */
     static final int CONTENDED_TO_QUEUE = 48;
 
-    /** Queued to lean: this many acquisitions in a row found the queue lock free on arrival. */
-    static final int FREE_TO_LEAN = 64;
+    /** Queued to lean: every release for this long found no thread waiting. */
+    static final long QUIET_TO_LEAN_NANOS = 10_000_000L;
 
-    /** A lean acquisition that waited longer than this turns the lock queued at its release (Go's 1 ms). */
-    public static final long STARVING_NANOS = 1_000_000L;
+    /** A parked lean waiter that lost more attempts than this to other threads turns the lock queued. */
+    public static final int STARVING_LOSSES = 16;
+
+    /** The attempts the calling thread lost in its current lean wait, counted by the word's tryAcquire. */
+    private static final ThreadLocal<int[]> LOSSES = ThreadLocal.withInitial(() -> new int[1]);
 
     static final int FREE = 0;
     static final int HELD = 1;
@@ -170,7 +202,7 @@ public final class NumaAdaptiveLock implements Lock {
         Word w = word;
         int state = w.getStateVolatile(); // read before the CAS: a failing CAS would take the owner's line
         if (state == FREE && w.casState(FREE, HELD)) {
-            w.ownedLean(current, false, 0L);
+            w.ownedLean(current, false);
         } else if (!reentered(current, state)) {
             acquireSlow(current, false, 0L, false);
         }
@@ -185,7 +217,7 @@ public final class NumaAdaptiveLock implements Lock {
         Word w = word;
         int state = w.getStateVolatile();
         if (state == FREE && w.casState(FREE, HELD)) {
-            w.ownedLean(current, false, 0L);
+            w.ownedLean(current, false);
         } else if (!reentered(current, state) && acquireSlow(current, true, 0L, false) < 0) {
             throw new InterruptedException();
         }
@@ -197,7 +229,7 @@ public final class NumaAdaptiveLock implements Lock {
         Word w = word;
         int state = w.getStateVolatile();
         if (state == FREE && w.casState(FREE, HELD)) {
-            w.ownedLean(current, false, 0L);
+            w.ownedLean(current, false);
             return true;
         }
         if (reentered(current, state)) {
@@ -207,12 +239,11 @@ public final class NumaAdaptiveLock implements Lock {
             NumaHandoffLock q = queueAcquire();
             if (q.tryLock()) {
                 if (w.getStateVolatile() == QUEUED) {
-                    w.ownedQueued(false);
                     return true;
                 }
                 q.unlock(); // turned lean meanwhile
                 if (w.casState(FREE, HELD)) {
-                    w.ownedLean(current, false, 0L);
+                    w.ownedLean(current, false);
                     return true;
                 }
             }
@@ -229,7 +260,7 @@ public final class NumaAdaptiveLock implements Lock {
         Word w = word;
         int state = w.getStateVolatile();
         if (state == FREE && w.casState(FREE, HELD)) {
-            w.ownedLean(current, false, 0L);
+            w.ownedLean(current, false);
             return true;
         }
         if (reentered(current, state)) {
@@ -254,23 +285,32 @@ public final class NumaAdaptiveLock implements Lock {
                 return;
             }
             w.setOwnerOpaque(null);
-            if (!w.heatDue()) {
+            boolean waiters = w.hasQueuedThreads();
+            if (!w.heatDue(waiters)) {
                 w.release(Word.RELEASE_FREE);
-                return;
+            } else {
+                if (queueAcquire() == null) {
+                    QUEUE.compareAndSet(this, null, new NumaHandoffLock(nodes, settings.reserveAfter(), carriers));
+                }
+                w.release(Word.RELEASE_QUEUED); // published after the queue lock: whoever reads QUEUED finds it
             }
-            if (queueAcquire() == null) {
-                QUEUE.compareAndSet(this, null, new NumaHandoffLock(nodes, settings.reserveAfter(), carriers));
-            }
-            w.release(Word.RELEASE_QUEUED); // published after the queue lock: whoever reads QUEUED finds it
+            yieldToWoken(current, waiters);
             return;
         }
         if (state == QUEUED) {
             NumaHandoffLock q = queueAcquire();
-            if (q.isHeldByCurrentThread()) {
-                if (q.getHoldCount() == 1 && w.coolDue()) {
+            int holds = q.getHoldCount(); // 0 unless the caller holds the queue lock
+            if (holds > 1) {
+                q.unlock();
+                return;
+            }
+            if (holds == 1) {
+                boolean unmoved = w.hasQueuedThreads(); // lean waiters not yet on their way to the queue lock
+                if (w.coolDue(q, unmoved)) {
                     w.release(Word.RELEASE_FREE); // lean again; we still hold the queue lock, past our section
                 }
                 q.unlock();
+                yieldToWoken(current, unmoved);
                 return;
             }
         }
@@ -344,6 +384,18 @@ public final class NumaAdaptiveLock implements Lock {
         return "NumaAdaptiveLock[" + (isQueued() ? "queued" : "lean") + (isLocked() ? ", locked" : ", unlocked") + "]";
     }
 
+    /**
+     * After a release that woke a parked waiter: a virtual thread yields its carrier. A virtual
+     * thread unparked by another is queued on the unparker's carrier (the JDK scheduler's lazy
+     * submit wakes no idle carrier), so an owner that takes the lock again at once, and never parks,
+     * would keep it from ever running.
+     */
+    private static void yieldToWoken(Thread current, boolean woke) {
+        if (woke && current.isVirtual()) {
+            Thread.yield();
+        }
+    }
+
     private NumaHandoffLock queueAcquire() {
         return (NumaHandoffLock) QUEUE.getAcquire(this);
     }
@@ -355,7 +407,7 @@ public final class NumaAdaptiveLock implements Lock {
      */
     private int acquireSlow(Thread current, boolean interruptible, long deadline, boolean timed) {
         Word w = word;
-        long start = 0L;
+        boolean counting = false;
         for (; ; ) {
             int state = w.getStateVolatile();
             if (state == QUEUED) {
@@ -366,7 +418,7 @@ public final class NumaAdaptiveLock implements Lock {
                 continue; // cooled while we queued: start over, lean
             }
             if (spinLean(current)) {
-                w.ownedLean(current, true, 0L);
+                w.ownedLean(current, true);
                 return 1;
             }
             if (w.getStateVolatile() == QUEUED) {
@@ -375,8 +427,9 @@ public final class NumaAdaptiveLock implements Lock {
             if (timed && deadline - System.nanoTime() <= 0L) {
                 return 0;
             }
-            if (start == 0L) {
-                start = System.nanoTime();
+            if (!counting) {
+                LOSSES.get()[0] = 0; // this wait's losses, counted by the word's tryAcquire
+                counting = true;
             }
             try {
                 boolean got;
@@ -395,11 +448,14 @@ public final class NumaAdaptiveLock implements Lock {
                 return -1;
             }
             if (w.tookWord(current)) {
-                w.ownedLean(current, true, System.nanoTime() - start);
+                w.ownedLean(current, true);
                 return 1;
             }
-            // Woken because the word turned QUEUED: pass the wake-up on, then go to the queue lock.
+            // Woken because the word turned QUEUED: pass the wake-up on, then go to the queue lock. A
+            // virtual thread first yields: the waiter it woke is queued on this carrier, and should
+            // reach the queue lock (and park in it) before this one may run on without parking.
             w.release(Word.PASS_ON);
+            yieldToWoken(current, true);
         }
     }
 
@@ -437,7 +493,6 @@ public final class NumaAdaptiveLock implements Lock {
     private int acquireQueued(Thread current, boolean interruptible, long deadline, boolean timed) {
         Word w = word;
         NumaHandoffLock q = queueAcquire();
-        boolean arrivedFree = !q.isLocked();
         try {
             if (timed) {
                 long left = deadline - System.nanoTime();
@@ -453,7 +508,6 @@ public final class NumaAdaptiveLock implements Lock {
             return -1;
         }
         if (w.getStateVolatile() == QUEUED) {
-            w.ownedQueued(arrivedFree);
             return 1;
         }
         q.unlock();
@@ -463,18 +517,18 @@ public final class NumaAdaptiveLock implements Lock {
     /**
      * When the mode switches, and how long a lean arrival spins ({@code spinNanos}): out of {@code
      * window} acquisitions, {@code contendedToQueue} contended ones turn a lean lock queued and {@code
-     * freeToLean} that found the queue lock free turn a queued one lean; a lean acquisition that waited
-     * past {@code starvingNanos} turns it queued at once.
+     * quietToLeanNanos} with nobody queued at any release turn a queued one lean; a parked waiter that lost more
+     * than {@code starvingLosses} attempts turns it queued at the next release.
      */
-    record Thresholds(int window, int contendedToQueue, int freeToLean, long starvingNanos, long spinNanos) {
+    record Thresholds(int window, int contendedToQueue, long quietToLeanNanos, int starvingLosses, long spinNanos) {
         static final Thresholds DEFAULTS =
-                new Thresholds(WINDOW, CONTENDED_TO_QUEUE, FREE_TO_LEAN, STARVING_NANOS, SPIN_NANOS);
+                new Thresholds(WINDOW, CONTENDED_TO_QUEUE, QUIET_TO_LEAN_NANOS, STARVING_LOSSES, SPIN_NANOS);
 
         /**
          * No lean spin (a contended arrival parks at once), every contended acquisition turns the lock
          * queued and every free arrival turns it lean.
          */
-        static final Thresholds EAGER = new Thresholds(1, 1, 1, 0L, 0L);
+        static final Thresholds EAGER = new Thresholds(1, 1, 0L, 0, 0L);
     }
 
     /**
@@ -498,12 +552,14 @@ public final class NumaAdaptiveLock implements Lock {
 
         private static final VarHandle OWNER;
         private static final VarHandle SWITCHES;
+        private static final VarHandle STARVING_WAITER;
 
         static {
             try {
                 MethodHandles.Lookup lookup = MethodHandles.lookup();
                 OWNER = lookup.findVarHandle(WordFields.class, "owner", Thread.class);
                 SWITCHES = lookup.findVarHandle(WordFields.class, "switches", long.class);
+                STARVING_WAITER = lookup.findVarHandle(WordFields.class, "starvingWaiter", boolean.class);
             } catch (ReflectiveOperationException e) {
                 throw new ExceptionInInitializerError(e);
             }
@@ -511,16 +567,16 @@ public final class NumaAdaptiveLock implements Lock {
 
         private final int windowSize; // the thresholds, final
         private final int contendedToQueue;
-        private final int freeToLean;
-        private final long starvingNanos;
+        private final long quietToLeanNanos;
+        private final int starvingLosses;
         final long spinNanos;
 
         Word(Thresholds thresholds) {
             this.spinNanos = thresholds.spinNanos();
             this.windowSize = thresholds.window();
             this.contendedToQueue = thresholds.contendedToQueue();
-            this.freeToLean = thresholds.freeToLean();
-            this.starvingNanos = thresholds.starvingNanos();
+            this.quietToLeanNanos = thresholds.quietToLeanNanos();
+            this.starvingLosses = thresholds.starvingLosses();
         }
 
         @Override
@@ -530,7 +586,14 @@ public final class NumaAdaptiveLock implements Lock {
                 setExclusiveOwnerThread(Thread.currentThread());
                 return true;
             }
-            return state == QUEUED; // leave the word's queue: the caller goes to the queue lock
+            if (state == QUEUED) {
+                return true; // leave the word's queue: the caller goes to the queue lock
+            }
+            int[] lost = LOSSES.get();
+            if (++lost[0] > starvingLosses && !starvingWaiter) {
+                STARVING_WAITER.setOpaque(this, true); // the owner turns the lock queued at its release
+            }
+            return false;
         }
 
         @Override
@@ -581,57 +644,64 @@ public final class NumaAdaptiveLock implements Lock {
             holds++;
         }
 
-        /** A lean acquisition: {@code contended} when it spun or parked, {@code waited} its park time. */
-        void ownedLean(Thread current, boolean contended, long waited) {
+        /** A lean acquisition: {@code contended} when it spun or parked. */
+        void ownedLean(Thread current, boolean contended) {
             setOwnerOpaque(current);
             if (contended) {
                 contendedInWindow++;
             }
-            if (waited > starvingNanos) {
-                starving = true;
-            }
             window++;
         }
 
-        /**
-         * A queued acquisition; {@code arrivedFree} when the queue lock was free on arrival. Writes the
-         * word only when the queue lock was free or after it was: a saturated lock's owners only read it.
-         */
-        void ownedQueued(boolean arrivedFree) {
-            if (arrivedFree) {
-                freeStreak++;
-            } else if (freeStreak != 0) {
-                freeStreak = 0;
-            }
-        }
-
         /** Lean owner at release: whether to turn queued now; resets the window at its end. */
-        boolean heatDue() {
-            boolean due = starving;
+        boolean heatDue(boolean waiters) {
+            boolean due = (boolean) STARVING_WAITER.getOpaque(this);
+            if (waiters) {
+                contendedInWindow++; // a release that leaves waiters parked: the lock is busy
+                due |= ++parkedStreak >= PARKED_TO_QUEUE;
+            } else if (parkedStreak != 0) {
+                parkedStreak = 0;
+            }
             if (window >= windowSize) {
                 due |= contendedInWindow >= contendedToQueue;
                 window = 0;
                 contendedInWindow = 0;
             }
             if (due) {
-                starving = false;
+                STARVING_WAITER.setOpaque(this, false);
+                parkedStreak = 0;
                 window = 0;
                 contendedInWindow = 0;
-                freeStreak = 0;
+                quietSince = 0L;
                 SWITCHES.setOpaque(this, switches + 1);
             }
             return due;
         }
 
-        /** Queued owner at release: whether to turn lean now. */
-        boolean coolDue() {
-            if (freeStreak < freeToLean) {
+        /**
+         * Queued owner at release: whether to turn lean now, when neither {@code queue} nor the word
+         * ({@code unmoved}) has had a waiter at any release for quietToLeanNanos. Writes the word only
+         * while there is none or just after, so a saturated lock's owners only read it.
+         */
+        boolean coolDue(NumaHandoffLock queue, boolean unmoved) {
+            if (unmoved || queue.hasQueuedThreads()) {
+                if (quietSince != 0L) {
+                    quietSince = 0L;
+                }
                 return false;
             }
-            freeStreak = 0;
+            long now = System.nanoTime() | 1L; // never 0, which means "not quiet"
+            if (quietSince == 0L) {
+                quietSince = now;
+                if (quietToLeanNanos > 0L) {
+                    return false;
+                }
+            } else if (now - quietSince < quietToLeanNanos) {
+                return false;
+            }
+            quietSince = 0L;
             window = 0;
             contendedInWindow = 0;
-            starving = false;
             SWITCHES.setOpaque(this, switches + 1);
             return true;
         }
@@ -644,10 +714,12 @@ public final class NumaAdaptiveLock implements Lock {
         Thread owner; // opaque, by the lean owner (set after it took the word, cleared before release); read by
         // spinners
         int holds; // lean owner only: reentrant holds beyond the first (the queue lock counts a queued owner's)
-        boolean starving; // lean owner only: its acquisition waited past the starving bound
+        boolean starvingWaiter; // opaque, set by a parked waiter past the starving bound; cleared by the owner that
+        // switches
         int window; // lean owner only: acquisitions in the current window
         int contendedInWindow; // lean owner only: acquisitions in the window that spun or parked
-        int freeStreak; // queued owner only: acquisitions in a row that found the queue lock free on arrival
+        int parkedStreak; // lean owner only: releases in a row that left waiters parked
+        long quietSince; // queued owner only: nanoTime of the first release of a quiet run, 0 when not quiet
         long switches; // opaque, by the owner that switches modes; read by modeSwitches()
     }
 
