@@ -245,15 +245,8 @@ public final class NumaAdaptiveLock implements Lock {
     @Override
     public void lock() {
         Thread current = Thread.currentThread();
-        Word w = word;
         long asked = askedAt();
-        int state = w.getStateVolatile(); // read before the CAS: a failing CAS would take the owner's line
-        if (state == FREE && w.casState(FREE, HELD)) {
-            w.ownedLean(current, false);
-            if (probe != null) {
-                reportAcquired(false, asked);
-            }
-        } else if (!reentered(current, state)) {
+        if (!acquiredAtOnce(current, asked)) {
             acquireSlow(current, false, 0L, false);
         }
     }
@@ -264,15 +257,8 @@ public final class NumaAdaptiveLock implements Lock {
             throw new InterruptedException();
         }
         Thread current = Thread.currentThread();
-        Word w = word;
         long asked = askedAt();
-        int state = w.getStateVolatile();
-        if (state == FREE && w.casState(FREE, HELD)) {
-            w.ownedLean(current, false);
-            if (probe != null) {
-                reportAcquired(false, asked);
-            }
-        } else if (!reentered(current, state) && acquireSlow(current, true, 0L, false) < 0) {
+        if (!acquiredAtOnce(current, asked) && acquireSlow(current, true, 0L, false) < 0) {
             throw new InterruptedException();
         }
     }
@@ -280,20 +266,12 @@ public final class NumaAdaptiveLock implements Lock {
     @Override
     public boolean tryLock() {
         Thread current = Thread.currentThread();
-        Word w = word;
         long asked = askedAt();
-        int state = w.getStateVolatile();
-        if (state == FREE && w.casState(FREE, HELD)) {
-            w.ownedLean(current, false);
-            if (probe != null) {
-                reportAcquired(false, asked);
-            }
+        if (acquiredAtOnce(current, asked)) {
             return true;
         }
-        if (reentered(current, state)) {
-            return true;
-        }
-        if (state == QUEUED) {
+        Word w = word;
+        if (w.getStateVolatile() == QUEUED) {
             NumaHandoffLock q = queueAcquire();
             if (q.tryLock()) {
                 if (w.getStateVolatile() == QUEUED) {
@@ -321,17 +299,8 @@ public final class NumaAdaptiveLock implements Lock {
             throw new InterruptedException();
         }
         Thread current = Thread.currentThread();
-        Word w = word;
         long asked = askedAt();
-        int state = w.getStateVolatile();
-        if (state == FREE && w.casState(FREE, HELD)) {
-            w.ownedLean(current, false);
-            if (probe != null) {
-                reportAcquired(false, asked);
-            }
-            return true;
-        }
-        if (reentered(current, state)) {
+        if (acquiredAtOnce(current, asked)) {
             return true;
         }
         long deadline = System.nanoTime() + Math.max(0L, unit.toNanos(time));
@@ -429,6 +398,23 @@ public final class NumaAdaptiveLock implements Lock {
         }
         NumaHandoffLock q = queueAcquire();
         return state == QUEUED && q != null ? q.getHoldCount() : 0;
+    }
+
+    /**
+     * The first attempt of every form of lock: takes a free word (its state read before the CAS: a
+     * failing CAS would take the owner's line) or one more hold of a lock the caller holds.
+     */
+    private boolean acquiredAtOnce(Thread current, long asked) {
+        Word w = word;
+        int state = w.getStateVolatile();
+        if (state == FREE && w.casState(FREE, HELD)) {
+            w.ownedLean(current, false);
+            if (probe != null) {
+                reportAcquired(false, asked);
+            }
+            return true;
+        }
+        return reentered(current, state);
     }
 
     /**

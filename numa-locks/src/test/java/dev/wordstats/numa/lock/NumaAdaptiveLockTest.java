@@ -187,9 +187,12 @@ class NumaAdaptiveLockTest {
         assertThat(section.violations()).isEmpty();
         assertThat(section.counter()).isEqualTo(total);
         System.out.printf("adaptive %s: %d acquisitions, %d mode switches%n", kind, total, lock.modeSwitches());
+        // At least the switch into queued mode (every parked acquisition asks for it here); whether it
+        // also cooled depends on a quiet stretch the machine's load may not leave (checked on its own
+        // by aQueuedLockTurnsLeanWhenItStaysQuiet).
         assertThat(lock.modeSwitches())
-                .as("turned queued under contention and lean when it cooled")
-                .isGreaterThanOrEqualTo(2);
+                .as("turned queued under contention")
+                .isGreaterThanOrEqualTo(1);
     }
 
     @Test
