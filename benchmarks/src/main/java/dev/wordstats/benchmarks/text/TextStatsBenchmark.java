@@ -60,6 +60,7 @@ public class TextStatsBenchmark {
     @Param({
         "NUMA_MCS",
         "NUMA_HANDOFF",
+        "NUMA_ADAPTIVE",
         "COMBINING",
         "NUMA_COMBINING",
         "SYNCHRONIZED",

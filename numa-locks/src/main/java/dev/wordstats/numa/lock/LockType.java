@@ -39,6 +39,17 @@ public enum LockType {
     },
 
     /**
+     * {@link NumaAdaptiveLock}: a lean spin-then-park lock while the lock is not saturated, the
+     * {@link #NUMA_HANDOFF} queue while it stays saturated; the recommended type.
+     */
+    NUMA_ADAPTIVE {
+        @Override
+        public Lock create(NodeLocator nodes, LockSettings settings) {
+            return new NumaAdaptiveLock(nodes, settings);
+        }
+    },
+
+    /**
      * {@link SynchronizedGuard}: {@code synchronized} on a private monitor (no carrier pinning since
      * JDK 24, JEP 491). Not a {@link Lock}: it offers only {@link #createGuard}.
      */

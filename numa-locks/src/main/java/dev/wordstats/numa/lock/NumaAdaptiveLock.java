@@ -1,0 +1,589 @@
+package dev.wordstats.numa.lock;
+
+import dev.wordstats.numa.topology.NodeLocator;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.util.Objects;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.AbstractQueuedSynchronizer;
+import java.util.concurrent.locks.Condition;
+import java.util.concurrent.locks.Lock;
+
+/**
+ * A reentrant mutual-exclusion lock for virtual threads that adapts to how hot it is: while it is
+ * not saturated it is a lean spin-then-park lock (one compare-and-set to take it, a bounded spin
+ * while its owner runs on another carrier, then a park), and while it stays saturated it routes
+ * every arrival through a {@link NumaHandoffLock}, whose per-node queues hand the lock to a running
+ * successor, bound how long anyone waits and keep the lock on one NUMA node for a turn. It goes
+ * back to lean when the queue stays empty. The service's default lock type ({@link
+ * LockType#NUMA_ADAPTIVE}).
+ *
+ * <p>A drop-in for a non-fair {@link java.util.concurrent.locks.ReentrantLock}: {@link #lock},
+ * {@link #lockInterruptibly}, {@link #tryLock()}, {@link #tryLock(long, TimeUnit)} and {@link
+ * #unlock} keep the {@link Lock} contract; the lock is reentrant and {@link #unlock} by a thread
+ * that does not hold it throws {@link IllegalMonitorStateException}. It has no {@link Condition}s.
+ * Not fair while lean (an arriving thread may take a free lock ahead of a parked one), but a
+ * waiter that waited past {@link #STARVING_NANOS} turns the lock queued, where waits are bounded.
+ */
+public final class NumaAdaptiveLock implements Lock {
+
+    /*
+     * Overview
+     *
+     * Why two modes. Most locks of a striped store are met uncontended, or held for tens of
+     * nanoseconds by an owner that is running on the other carrier: there a test-and-set word with
+     * a short spin while the owner runs wins (HotSpot's monitors: CAS, then adaptive spinning while
+     * the owner runs, then park), and any queue, time slice or leader only costs. A saturated lock
+     * (every release finds a waiter) is the opposite case: a spinning pair of carriers would pass
+     * the lock between two threads while the others never get a carrier, and parked waiters pay an
+     * unpark and a mount while the lock sits idle; there NumaHandoffLock's queue, wake-ahead
+     * handoff, time slices and reservation win. The mode is chosen per lock instance from what its
+     * own owners saw (GLK, "Locking made easy", Antic et al., Middleware 2016: per-lock adaptation
+     * between spin, queue and blocking; Go's sync.Mutex normal and starvation modes; Fissile locks,
+     * Dice & Kogan 2020: a test-and-set fast path in front of a queue lock; HQ-lock: per-node queues
+     * switched on only past a contention threshold).
+     *
+     * Parts
+     *  - the word: sync.state is FREE (0), HELD (1) or QUEUED (2). Lean: an owner took FREE -> HELD
+     *    by CAS (the fast path, a spinner, or a parked waiter of the word's own AQS queue). Queued:
+     *    the word stays QUEUED and never changes while queued; the owner is whoever holds the queue
+     *    lock (queue, a NumaHandoffLock made on the first switch and kept).
+     *  - owner, holds: set by the owner after it took the lock (owner opaque, so spinners can ask
+     *    whether it runs), cleared before it releases; holds counts reentrant holds.
+     *  - lean spin: a lean arrival that finds the word HELD spins (reading, not writing the word)
+     *    while the owner is mounted and running (MountState), at most SPIN_NANOS; a platform-thread
+     *    owner counts as running. Then it queues and parks in the word's AQS queue (JDK
+     *    AbstractQueuedSynchronizer: publish the node, re-check the word, park; the release's
+     *    volatile write then signalNext() are the other half of that handshake).
+     *  - statistics, owner-only plain fields: in lean mode each owner adds itself to a window of
+     *    WINDOW acquisitions and, if it had to spin or park, to a count of contended ones; in queued
+     *    mode each owner adds whether the queue lock was free when it arrived.
+     *
+     * Mode switches (only at a release, by the releasing owner, after its critical section ended)
+     *  - lean -> queued: when CONTENDED_TO_QUEUE of the last WINDOW acquisitions were contended, or
+     *    when the acquisition just ended waited more than STARVING_NANOS. The owner makes the queue
+     *    lock if there is none yet (published by CAS before the word says QUEUED), releases the
+     *    word as QUEUED instead of FREE, and wakes the first parked waiter of the word's queue,
+     *    which finds QUEUED, leaves the word's queue, wakes the next one, and goes to the queue lock.
+     *  - queued -> lean: when FREE_TO_LEAN of the last WINDOW owners found the queue lock free on
+     *    arrival. The owner releases the word as FREE (still holding the queue lock) and then the
+     *    queue lock. A later holder of the queue lock that finds the word not QUEUED releases the
+     *    queue lock and takes the lean path.
+     *
+     * Invariants
+     *  - Mutual exclusion: a thread runs its critical section only if it took the word FREE -> HELD
+     *    (lean) or it holds the queue lock and read the word QUEUED (queued). The word turns QUEUED
+     *    only from HELD, by the lean owner as its release, so no lean owner is inside then; it leaves
+     *    QUEUED only by a queue-lock holder as its release, so no queued owner is inside then; and
+     *    while it is QUEUED, no CAS from FREE can succeed and the queue lock admits one thread.
+     *    // checked by NumaAdaptiveLockTest.mutualExclusionAcrossModeSwitches
+     *    // checked by NumaAdaptiveLockTests (jcstress) ModeSwitchRacesLeanArrival
+     *  - No lost wake-up at a switch: a lean waiter parked in the word's queue is woken by a release
+     *    (FREE or QUEUED both signal the first waiter), and a waiter woken into queued mode wakes the
+     *    next before it leaves, so every parked waiter is woken once the word turns QUEUED.
+     *    // checked by NumaAdaptiveLockTest.parkedLeanWaitersMoveToTheQueueWhenItTurnsOn
+     *    // checked by NumaAdaptiveLockNoHangTest
+     *  - A virtual thread never spins unboundedly: a lean spin ends after SPIN_NANOS or as soon as
+     *    the owner is not running; the queue lock's waiting is bounded the same way (its Overview).
+     *  - Starvation-free: a lean waiter can be overtaken, but once one waits past STARVING_NANOS
+     *    the lock turns queued at the next release, and the queue lock's reservation bounds waits.
+     *    // checked by NumaAdaptiveLockTest.aStarvingWaiterTurnsTheLockQueued
+     *
+     * Accepted races
+     *  - The owner-running check reads a thread's state that may change right after: a spinner may
+     *    spin one bound too long, or park when it could have spun; neither affects correctness.
+     *  - A waiter that leaves the word's queue because it read QUEUED may find the lock lean again
+     *    when it gets the queue lock (cooled meanwhile): it releases the queue lock and starts over.
+     *
+     * Memory: a lock is the lean word and its statistics (see NumaAdaptiveLockTest's layout test);
+     * the queue lock, hundreds of bytes of padded per-node queues, is made only for a lock that got
+     * saturated, so a store with thousands of mostly idle stripes stays small.
+     */
+
+    /** Lean: how long an arrival spins for a held word while its owner runs, before it parks. */
+    static final long SPIN_NANOS = 10_000L;
+
+    /** The number of acquisitions the mode decision looks back on. */
+    static final int WINDOW = 64;
+
+    /** Lean to queued: this many contended acquisitions (spun or parked) in a window. */
+    static final int CONTENDED_TO_QUEUE = 48;
+
+    /** Queued to lean: this many acquisitions in a window found the queue lock free on arrival. */
+    static final int FREE_TO_LEAN = 56;
+
+    /** A lean acquisition that waited longer than this turns the lock queued at its release (Go's 1 ms). */
+    public static final long STARVING_NANOS = 1_000_000L;
+
+    static final int FREE = 0;
+    static final int HELD = 1;
+    static final int QUEUED = 2;
+
+    private static final VarHandle QUEUE;
+
+    static {
+        try {
+            QUEUE = MethodHandles.lookup().findVarHandle(NumaAdaptiveLock.class, "queue", NumaHandoffLock.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+
+    private final Word word;
+    private final NodeLocator nodes;
+    private final LockSettings settings;
+    private NumaHandoffLock
+            queue; // CAS once (null -> lock) by the first owner that switches; read (volatile) after the word reads
+    // QUEUED
+
+    /** A lock whose queued mode is a {@link NumaHandoffLock} over {@code nodes} with the default settings. */
+    public NumaAdaptiveLock(NodeLocator nodes) {
+        this(nodes, LockSettings.DEFAULTS);
+    }
+
+    /** A lock whose queued mode is a {@link NumaHandoffLock} over {@code nodes}, tuned by {@code settings}. */
+    public NumaAdaptiveLock(NodeLocator nodes, LockSettings settings) {
+        Objects.requireNonNull(nodes, "nodes");
+        Objects.requireNonNull(settings, "settings");
+        this.word = new Word();
+        this.nodes = nodes;
+        this.settings = settings;
+    }
+
+    @Override
+    public void lock() {
+        Thread current = Thread.currentThread();
+        Word w = word;
+        if (w.getOwnerOpaque() == current) {
+            w.reenter();
+        } else if (w.casState(FREE, HELD)) {
+            w.ownedLean(current, false, 0L);
+        } else {
+            acquireSlow(current, false, 0L, false);
+        }
+    }
+
+    @Override
+    public void lockInterruptibly() throws InterruptedException {
+        if (Thread.interrupted()) {
+            throw new InterruptedException();
+        }
+        Thread current = Thread.currentThread();
+        Word w = word;
+        if (w.getOwnerOpaque() == current) {
+            w.reenter();
+        } else if (w.casState(FREE, HELD)) {
+            w.ownedLean(current, false, 0L);
+        } else if (acquireSlow(current, true, 0L, false) < 0) {
+            throw new InterruptedException();
+        }
+    }
+
+    @Override
+    public boolean tryLock() {
+        Thread current = Thread.currentThread();
+        Word w = word;
+        if (w.getOwnerOpaque() == current) {
+            w.reenter();
+            return true;
+        }
+        int state = w.getStateVolatile();
+        if (state == FREE && w.casState(FREE, HELD)) {
+            w.ownedLean(current, false, 0L);
+            return true;
+        }
+        if (state == QUEUED) {
+            NumaHandoffLock q = queueAcquire();
+            if (q.tryLock()) {
+                if (w.getStateVolatile() == QUEUED) {
+                    w.ownedQueued(current, false);
+                    return true;
+                }
+                q.unlock();
+                if (w.casState(FREE, HELD)) {
+                    w.ownedLean(current, false, 0L);
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
+    @Override
+    public boolean tryLock(long time, TimeUnit unit) throws InterruptedException {
+        if (Thread.interrupted()) {
+            throw new InterruptedException();
+        }
+        Thread current = Thread.currentThread();
+        Word w = word;
+        if (w.getOwnerOpaque() == current) {
+            w.reenter();
+            return true;
+        }
+        if (w.casState(FREE, HELD)) {
+            w.ownedLean(current, false, 0L);
+            return true;
+        }
+        long deadline = System.nanoTime() + Math.max(0L, unit.toNanos(time));
+        int outcome = acquireSlow(current, true, deadline, true);
+        if (outcome < 0) {
+            throw new InterruptedException();
+        }
+        return outcome > 0;
+    }
+
+    @Override
+    public void unlock() {
+        Thread current = Thread.currentThread();
+        Word w = word;
+        if (w.getOwnerOpaque() != current) {
+            throw new IllegalMonitorStateException("unlock by a thread that does not hold the lock: " + current);
+        }
+        if (w.holds > 0) {
+            w.holds--;
+            return;
+        }
+        w.setOwnerOpaque(null);
+        if (w.queuedOwner) {
+            w.queuedOwner = false;
+            NumaHandoffLock q = queueAcquire();
+            if (w.coolDue()) {
+                w.release(
+                        Word.RELEASE_FREE); // lean again: arrivals may take the word while we still hold the queue lock
+            }
+            q.unlock();
+        } else if (w.heatDue()) {
+            if (queueAcquire() == null) {
+                QUEUE.compareAndSet(this, null, new NumaHandoffLock(nodes, settings));
+            }
+            w.release(Word.RELEASE_QUEUED); // published after the queue lock: whoever reads QUEUED finds it
+        } else {
+            w.release(Word.RELEASE_FREE);
+        }
+    }
+
+    /** Not supported, as with the other locks of this package. */
+    @Override
+    public Condition newCondition() {
+        throw new UnsupportedOperationException("NumaAdaptiveLock has no conditions");
+    }
+
+    /** Whether the calling thread holds this lock. */
+    public boolean isHeldByCurrentThread() {
+        return word.getOwnerOpaque() == Thread.currentThread();
+    }
+
+    /** The calling thread's hold count: 0 when it does not hold the lock. */
+    public int getHoldCount() {
+        return isHeldByCurrentThread() ? word.holds + 1 : 0;
+    }
+
+    /** Whether any thread holds this lock; for monitoring, not for synchronization. */
+    public boolean isLocked() {
+        int state = word.getStateVolatile();
+        if (state == HELD) {
+            return true;
+        }
+        NumaHandoffLock q = queueAcquire();
+        return state == QUEUED && q != null && q.isLocked();
+    }
+
+    /** Whether the lock is in its queued mode now; for monitoring and tests. */
+    public boolean isQueued() {
+        return word.getStateVolatile() == QUEUED;
+    }
+
+    /** How many times this lock switched between its modes (both ways); for monitoring and tests. */
+    public long modeSwitches() {
+        return word.switchesOpaque();
+    }
+
+    @Override
+    public String toString() {
+        Thread owner = word.getOwnerOpaque();
+        return "NumaAdaptiveLock[" + (isQueued() ? "queued" : "lean")
+                + (owner == null ? ", unlocked" : ", locked by " + owner.getName()) + "]";
+    }
+
+    private NumaHandoffLock queueAcquire() {
+        return (NumaHandoffLock) QUEUE.getAcquire(this);
+    }
+
+    /**
+     * The contended path of every form of lock: lean spin, park in the word's queue, or the queue lock.
+     *
+     * @return 1 acquired, 0 timed out (only when {@code timed}), -1 interrupted (only when {@code interruptible})
+     */
+    private int acquireSlow(Thread current, boolean interruptible, long deadline, boolean timed) {
+        Word w = word;
+        long start = 0L;
+        for (; ; ) {
+            int state = w.getStateVolatile();
+            if (state == QUEUED) {
+                int outcome = acquireQueued(current, interruptible, deadline, timed);
+                if (outcome != 0 || timed && deadline - System.nanoTime() <= 0L) {
+                    return outcome == 0 && timed ? 0 : outcome;
+                }
+                continue; // cooled while we queued: start over, lean
+            }
+            if (spinLean(current)) {
+                w.ownedLean(current, true, 0L);
+                return 1;
+            }
+            if (w.getStateVolatile() == QUEUED) {
+                continue;
+            }
+            if (timed && deadline - System.nanoTime() <= 0L) {
+                return 0;
+            }
+            if (start == 0L) {
+                start = System.nanoTime();
+            }
+            try {
+                boolean got;
+                if (timed) {
+                    long left = deadline - System.nanoTime();
+                    got = left > 0L && w.tryAcquireNanos(Word.LEAN, left);
+                    if (!got) {
+                        return 0;
+                    }
+                } else if (interruptible) {
+                    w.acquireInterruptibly(Word.LEAN);
+                } else {
+                    w.acquire(Word.LEAN);
+                }
+            } catch (InterruptedException e) {
+                return -1;
+            }
+            if (w.tookWord(current)) {
+                w.ownedLean(current, true, System.nanoTime() - start);
+                return 1;
+            }
+            // Woken because the word turned QUEUED: pass the wake-up on, then go to the queue lock.
+            w.release(Word.PASS_ON);
+        }
+    }
+
+    /** Spins for a held word while its owner runs, at most SPIN_NANOS; true when it took the word. */
+    private boolean spinLean(Thread current) {
+        Word w = word;
+        long until = 0L;
+        for (int round = 0; ; round++) {
+            int state = w.getStateVolatile();
+            if (state == FREE) {
+                if (w.casState(FREE, HELD)) {
+                    return true;
+                }
+            } else if (state == QUEUED) {
+                return false;
+            } else if ((round & 31) == 31) {
+                if (!MountState.isRunning(w.getOwnerOpaque())) {
+                    return false;
+                }
+                long now = System.nanoTime();
+                if (until == 0L) {
+                    until = now + SPIN_NANOS;
+                } else if (now - until > 0L) {
+                    return false;
+                }
+            }
+            Thread.onSpinWait();
+        }
+    }
+
+    /** One pass through the queue lock; 1 acquired, 0 cooled meanwhile or timed out, -1 interrupted. */
+    private int acquireQueued(Thread current, boolean interruptible, long deadline, boolean timed) {
+        Word w = word;
+        NumaHandoffLock q = queueAcquire();
+        boolean arrivedFree = !q.isLocked();
+        try {
+            if (timed) {
+                long left = deadline - System.nanoTime();
+                if (left <= 0L || !q.tryLock(left, TimeUnit.NANOSECONDS)) {
+                    return 0;
+                }
+            } else if (interruptible) {
+                q.lockInterruptibly();
+            } else {
+                q.lock();
+            }
+        } catch (InterruptedException e) {
+            return -1;
+        }
+        if (w.getStateVolatile() == QUEUED) {
+            w.ownedQueued(current, arrivedFree);
+            return 1;
+        }
+        q.unlock();
+        return 0;
+    }
+
+    /**
+     * The word: an AQS whose state is FREE, HELD or QUEUED, with the owner and the owner-only
+     * statistics beside it, then padding so that the next object on the heap (another stripe's lock)
+     * does not share its cache lines.
+     */
+    @SuppressWarnings("serial") // never serialized
+    static final class Word extends WordPad {
+
+        private static final long serialVersionUID = 1L;
+
+        /** acquire: take a FREE word, or leave the queue when the word is QUEUED. */
+        static final int LEAN = 1;
+        /** release: the owner frees the word. */
+        static final int RELEASE_FREE = 1;
+        /** release: the owner turns the word QUEUED. */
+        static final int RELEASE_QUEUED = 2;
+        /** release: a waiter that left because of QUEUED wakes the next one; the state does not change. */
+        static final int PASS_ON = 3;
+
+        private static final VarHandle OWNER;
+        private static final VarHandle SWITCHES;
+
+        static {
+            try {
+                MethodHandles.Lookup lookup = MethodHandles.lookup();
+                OWNER = lookup.findVarHandle(WordFields.class, "owner", Thread.class);
+                SWITCHES = lookup.findVarHandle(WordFields.class, "switches", long.class);
+            } catch (ReflectiveOperationException e) {
+                throw new ExceptionInInitializerError(e);
+            }
+        }
+
+        @Override
+        protected boolean tryAcquire(int arg) {
+            int state = getState();
+            if (state == FREE && compareAndSetState(FREE, HELD)) {
+                setExclusiveOwnerThread(Thread.currentThread());
+                return true;
+            }
+            return state == QUEUED; // leave the word's queue: the caller goes to the queue lock
+        }
+
+        @Override
+        protected boolean tryRelease(int arg) {
+            switch (arg) {
+                case RELEASE_FREE -> {
+                    setExclusiveOwnerThread(null);
+                    setState(FREE);
+                }
+                case RELEASE_QUEUED -> {
+                    setExclusiveOwnerThread(null);
+                    setState(QUEUED);
+                }
+                default -> {} // PASS_ON
+            }
+            return true; // always signal the first parked waiter
+        }
+
+        /** After an AQS acquire: whether it took the word (rather than leaving because it is QUEUED). */
+        boolean tookWord(Thread current) {
+            return getExclusiveOwnerThread() == current;
+        }
+
+        boolean casState(int expect, int update) {
+            return compareAndSetState(expect, update);
+        }
+
+        int getStateVolatile() {
+            return getState();
+        }
+
+        Thread getOwnerOpaque() {
+            return (Thread) OWNER.getOpaque(this);
+        }
+
+        void setOwnerOpaque(Thread thread) {
+            OWNER.setOpaque(this, thread);
+        }
+
+        long switchesOpaque() {
+            return (long) SWITCHES.getOpaque(this);
+        }
+
+        void reenter() {
+            if (holds == Integer.MAX_VALUE) {
+                throw new Error("Maximum lock count exceeded");
+            }
+            holds++;
+        }
+
+        /** A lean acquisition: {@code contended} when it spun or parked, {@code waited} its park time. */
+        void ownedLean(Thread current, boolean contended, long waited) {
+            setOwnerOpaque(current);
+            if (contended) {
+                contendedInWindow++;
+            }
+            if (waited > STARVING_NANOS) {
+                starving = true;
+            }
+            window++;
+        }
+
+        /** A queued acquisition; {@code arrivedFree} when the queue lock was free on arrival. */
+        void ownedQueued(Thread current, boolean arrivedFree) {
+            setOwnerOpaque(current);
+            queuedOwner = true;
+            if (arrivedFree) {
+                freeInWindow++;
+            }
+            window++;
+        }
+
+        /** Lean owner at release: whether to turn queued now; resets the window at its end. */
+        boolean heatDue() {
+            boolean due = starving;
+            if (window >= WINDOW) {
+                due |= contendedInWindow >= CONTENDED_TO_QUEUE;
+                window = 0;
+                contendedInWindow = 0;
+            }
+            if (due) {
+                starving = false;
+                window = 0;
+                contendedInWindow = 0;
+                freeInWindow = 0;
+                SWITCHES.setOpaque(this, switches + 1);
+            }
+            return due;
+        }
+
+        /** Queued owner at release: whether to turn lean now; resets the window at its end. */
+        boolean coolDue() {
+            if (window < WINDOW) {
+                return false;
+            }
+            boolean due = freeInWindow >= FREE_TO_LEAN;
+            window = 0;
+            freeInWindow = 0;
+            if (due) {
+                contendedInWindow = 0;
+                starving = false;
+                SWITCHES.setOpaque(this, switches + 1);
+            }
+            return due;
+        }
+    }
+
+    @SuppressWarnings("serial") // never serialized
+    abstract static class WordFields extends AbstractQueuedSynchronizer {
+        private static final long serialVersionUID = 1L;
+
+        Thread owner; // opaque, by the owner (set after it took the lock, cleared before release); read by spinners
+        int holds; // owner only: reentrant holds beyond the first
+        boolean queuedOwner; // owner only: the owner came through the queue lock
+        boolean starving; // owner only: the owner's lean acquisition waited past STARVING_NANOS
+        int window; // owner only: acquisitions in the current window
+        int contendedInWindow; // owner only, lean: acquisitions in the window that spun or parked
+        int freeInWindow; // owner only, queued: acquisitions in the window that found the queue lock free
+        long switches; // opaque, by the owner that switches modes; read by modeSwitches()
+    }
+
+    /** 96 bytes after the fields, so that no other object's written fields share their lines. */
+    @SuppressWarnings("serial") // never serialized
+    abstract static class WordPad extends WordFields {
+        private static final long serialVersionUID = 1L;
+
+        long p01, p02, p03, p04, p05, p06, p07, p08, p09, p10, p11, p12;
+    }
+}
