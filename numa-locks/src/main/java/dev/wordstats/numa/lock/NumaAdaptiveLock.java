@@ -44,12 +44,15 @@ public final class NumaAdaptiveLock implements Lock {
      * switched on only past a contention threshold).
      *
      * Parts
-     *  - the word: sync.state is FREE (0), HELD (1) or QUEUED (2). Lean: an owner took FREE -> HELD
+     *  - the word: word.state is FREE (0), HELD (1) or QUEUED (2). Lean: an owner took FREE -> HELD
      *    by CAS (the fast path, a spinner, or a parked waiter of the word's own AQS queue). Queued:
-     *    the word stays QUEUED and never changes while queued; the owner is whoever holds the queue
-     *    lock (queue, a NumaHandoffLock made on the first switch and kept).
-     *  - owner, holds: set by the owner after it took the lock (owner opaque, so spinners can ask
-     *    whether it runs), cleared before it releases; holds counts reentrant holds.
+     *    the word stays QUEUED while queued; the owner is whoever holds the queue lock (queue, a
+     *    NumaHandoffLock made on the first switch and kept), which also counts its reentrant holds.
+     *    A saturated lock's owners then only read the word, so its line stays shared in every cache
+     *    and a handoff moves only the queue lock's lines.
+     *  - owner, holds: lean only; set by the owner after it took the word (owner opaque, so spinners
+     *    can ask whether it runs), cleared before it releases; holds counts reentrant holds. Which
+     *    mode a thread holds the lock in is told by the word: only the owner can change it.
      *  - lean spin: a lean arrival that finds the word HELD spins (reading, not writing the word)
      *    while the owner is mounted and running (MountState), at most SPIN_NANOS; a platform-thread
      *    owner counts as running. Then it queues and parks in the word's AQS queue (JDK
@@ -57,7 +60,8 @@ public final class NumaAdaptiveLock implements Lock {
      *    volatile write then signalNext() are the other half of that handshake).
      *  - statistics, owner-only plain fields: in lean mode each owner adds itself to a window of
      *    WINDOW acquisitions and, if it had to spin or park, to a count of contended ones; in queued
-     *    mode each owner adds whether the queue lock was free when it arrived.
+     *    mode an owner that found the queue lock free on arrival adds one to a streak, and one that
+     *    did not resets a streak that is not zero (so saturated owners write nothing).
      *
      * Mode switches (only at a release, by the releasing owner, after its critical section ended)
      *  - lean -> queued: when CONTENDED_TO_QUEUE of the last WINDOW acquisitions were contended, or
@@ -65,10 +69,10 @@ public final class NumaAdaptiveLock implements Lock {
      *    lock if there is none yet (published by CAS before the word says QUEUED), releases the
      *    word as QUEUED instead of FREE, and wakes the first parked waiter of the word's queue,
      *    which finds QUEUED, leaves the word's queue, wakes the next one, and goes to the queue lock.
-     *  - queued -> lean: when FREE_TO_LEAN of the last WINDOW owners found the queue lock free on
-     *    arrival. The owner releases the word as FREE (still holding the queue lock) and then the
-     *    queue lock. A later holder of the queue lock that finds the word not QUEUED releases the
-     *    queue lock and takes the lean path.
+     *  - queued -> lean: when FREE_TO_LEAN owners in a row found the queue lock free on arrival.
+     *    The owner releases the word as FREE (still holding the queue lock) and then the queue lock.
+     *    A later holder of the queue lock that finds the word not QUEUED releases the queue lock and
+     *    takes the lean path.
      *
      * Invariants
      *  - Mutual exclusion: a thread runs its critical section only if it took the word FREE -> HELD
@@ -109,8 +113,8 @@ public final class NumaAdaptiveLock implements Lock {
     /** Lean to queued: this many contended acquisitions (spun or parked) in a window. */
     static final int CONTENDED_TO_QUEUE = 48;
 
-    /** Queued to lean: this many acquisitions in a window found the queue lock free on arrival. */
-    static final int FREE_TO_LEAN = 56;
+    /** Queued to lean: this many acquisitions in a row found the queue lock free on arrival. */
+    static final int FREE_TO_LEAN = 64;
 
     /** A lean acquisition that waited longer than this turns the lock queued at its release (Go's 1 ms). */
     public static final long STARVING_NANOS = 1_000_000L;
@@ -143,9 +147,14 @@ public final class NumaAdaptiveLock implements Lock {
 
     /** A lock whose queued mode is a {@link NumaHandoffLock} over {@code nodes}, tuned by {@code settings}. */
     public NumaAdaptiveLock(NodeLocator nodes, LockSettings settings) {
+        this(nodes, settings, Thresholds.DEFAULTS);
+    }
+
+    /** For tests that need every acquisition to switch modes (jcstress): {@code thresholds} instead of the defaults. */
+    NumaAdaptiveLock(NodeLocator nodes, LockSettings settings, Thresholds thresholds) {
         Objects.requireNonNull(nodes, "nodes");
         Objects.requireNonNull(settings, "settings");
-        this.word = new Word();
+        this.word = new Word(thresholds);
         this.nodes = nodes;
         this.settings = settings;
     }
@@ -154,11 +163,10 @@ public final class NumaAdaptiveLock implements Lock {
     public void lock() {
         Thread current = Thread.currentThread();
         Word w = word;
-        if (w.getOwnerOpaque() == current) {
-            w.reenter();
-        } else if (w.casState(FREE, HELD)) {
+        int state = w.getStateVolatile(); // read before the CAS: a failing CAS would take the owner's line
+        if (state == FREE && w.casState(FREE, HELD)) {
             w.ownedLean(current, false, 0L);
-        } else {
+        } else if (!reentered(current, state)) {
             acquireSlow(current, false, 0L, false);
         }
     }
@@ -170,11 +178,10 @@ public final class NumaAdaptiveLock implements Lock {
         }
         Thread current = Thread.currentThread();
         Word w = word;
-        if (w.getOwnerOpaque() == current) {
-            w.reenter();
-        } else if (w.casState(FREE, HELD)) {
+        int state = w.getStateVolatile();
+        if (state == FREE && w.casState(FREE, HELD)) {
             w.ownedLean(current, false, 0L);
-        } else if (acquireSlow(current, true, 0L, false) < 0) {
+        } else if (!reentered(current, state) && acquireSlow(current, true, 0L, false) < 0) {
             throw new InterruptedException();
         }
     }
@@ -183,23 +190,22 @@ public final class NumaAdaptiveLock implements Lock {
     public boolean tryLock() {
         Thread current = Thread.currentThread();
         Word w = word;
-        if (w.getOwnerOpaque() == current) {
-            w.reenter();
-            return true;
-        }
         int state = w.getStateVolatile();
         if (state == FREE && w.casState(FREE, HELD)) {
             w.ownedLean(current, false, 0L);
+            return true;
+        }
+        if (reentered(current, state)) {
             return true;
         }
         if (state == QUEUED) {
             NumaHandoffLock q = queueAcquire();
             if (q.tryLock()) {
                 if (w.getStateVolatile() == QUEUED) {
-                    w.ownedQueued(current, false);
+                    w.ownedQueued(false);
                     return true;
                 }
-                q.unlock();
+                q.unlock(); // turned lean meanwhile
                 if (w.casState(FREE, HELD)) {
                     w.ownedLean(current, false, 0L);
                     return true;
@@ -216,12 +222,12 @@ public final class NumaAdaptiveLock implements Lock {
         }
         Thread current = Thread.currentThread();
         Word w = word;
-        if (w.getOwnerOpaque() == current) {
-            w.reenter();
+        int state = w.getStateVolatile();
+        if (state == FREE && w.casState(FREE, HELD)) {
+            w.ownedLean(current, false, 0L);
             return true;
         }
-        if (w.casState(FREE, HELD)) {
-            w.ownedLean(current, false, 0L);
+        if (reentered(current, state)) {
             return true;
         }
         long deadline = System.nanoTime() + Math.max(0L, unit.toNanos(time));
@@ -236,30 +242,34 @@ public final class NumaAdaptiveLock implements Lock {
     public void unlock() {
         Thread current = Thread.currentThread();
         Word w = word;
-        if (w.getOwnerOpaque() != current) {
-            throw new IllegalMonitorStateException("unlock by a thread that does not hold the lock: " + current);
-        }
-        if (w.holds > 0) {
-            w.holds--;
-            return;
-        }
-        w.setOwnerOpaque(null);
-        if (w.queuedOwner) {
-            w.queuedOwner = false;
-            NumaHandoffLock q = queueAcquire();
-            if (w.coolDue()) {
-                w.release(
-                        Word.RELEASE_FREE); // lean again: arrivals may take the word while we still hold the queue lock
+        int state = w.getStateVolatile();
+        if (state == HELD && w.getOwnerOpaque() == current) {
+            if (w.holds > 0) {
+                w.holds--;
+                return;
             }
-            q.unlock();
-        } else if (w.heatDue()) {
+            w.setOwnerOpaque(null);
+            if (!w.heatDue()) {
+                w.release(Word.RELEASE_FREE);
+                return;
+            }
             if (queueAcquire() == null) {
                 QUEUE.compareAndSet(this, null, new NumaHandoffLock(nodes, settings));
             }
             w.release(Word.RELEASE_QUEUED); // published after the queue lock: whoever reads QUEUED finds it
-        } else {
-            w.release(Word.RELEASE_FREE);
+            return;
         }
+        if (state == QUEUED) {
+            NumaHandoffLock q = queueAcquire();
+            if (q.isHeldByCurrentThread()) {
+                if (q.getHoldCount() == 1 && w.coolDue()) {
+                    w.release(Word.RELEASE_FREE); // lean again; we still hold the queue lock, past our section
+                }
+                q.unlock();
+                return;
+            }
+        }
+        throw new IllegalMonitorStateException("unlock by a thread that does not hold the lock: " + current);
     }
 
     /** Not supported, as with the other locks of this package. */
@@ -270,12 +280,38 @@ public final class NumaAdaptiveLock implements Lock {
 
     /** Whether the calling thread holds this lock. */
     public boolean isHeldByCurrentThread() {
-        return word.getOwnerOpaque() == Thread.currentThread();
+        return getHoldCount() > 0;
     }
 
     /** The calling thread's hold count: 0 when it does not hold the lock. */
     public int getHoldCount() {
-        return isHeldByCurrentThread() ? word.holds + 1 : 0;
+        Word w = word;
+        int state = w.getStateVolatile();
+        if (state == HELD && w.getOwnerOpaque() == Thread.currentThread()) {
+            return w.holds + 1;
+        }
+        NumaHandoffLock q = queueAcquire();
+        return state == QUEUED && q != null ? q.getHoldCount() : 0;
+    }
+
+    /**
+     * Whether {@code current} holds the lock already, in the mode {@code state} says (only the owner
+     * can change the mode it holds the lock in); if so it takes one more hold.
+     */
+    private boolean reentered(Thread current, int state) {
+        Word w = word;
+        if (state == HELD && w.getOwnerOpaque() == current) {
+            w.reenter();
+            return true;
+        }
+        if (state == QUEUED) {
+            NumaHandoffLock q = queueAcquire();
+            if (q.isHeldByCurrentThread()) {
+                q.lock(); // the queue lock counts the holds
+                return true;
+            }
+        }
+        return false;
     }
 
     /** Whether any thread holds this lock; for monitoring, not for synchronization. */
@@ -300,9 +336,7 @@ public final class NumaAdaptiveLock implements Lock {
 
     @Override
     public String toString() {
-        Thread owner = word.getOwnerOpaque();
-        return "NumaAdaptiveLock[" + (isQueued() ? "queued" : "lean")
-                + (owner == null ? ", unlocked" : ", locked by " + owner.getName()) + "]";
+        return "NumaAdaptiveLock[" + (isQueued() ? "queued" : "lean") + (isLocked() ? ", locked" : ", unlocked") + "]";
     }
 
     private NumaHandoffLock queueAcquire() {
@@ -367,6 +401,9 @@ public final class NumaAdaptiveLock implements Lock {
     /** Spins for a held word while its owner runs, at most SPIN_NANOS; true when it took the word. */
     private boolean spinLean(Thread current) {
         Word w = word;
+        if (w.spinNanos == 0L) {
+            return w.getStateVolatile() == FREE && w.casState(FREE, HELD);
+        }
         long until = 0L;
         for (int round = 0; ; round++) {
             int state = w.getStateVolatile();
@@ -382,7 +419,7 @@ public final class NumaAdaptiveLock implements Lock {
                 }
                 long now = System.nanoTime();
                 if (until == 0L) {
-                    until = now + SPIN_NANOS;
+                    until = now + w.spinNanos;
                 } else if (now - until > 0L) {
                     return false;
                 }
@@ -411,11 +448,28 @@ public final class NumaAdaptiveLock implements Lock {
             return -1;
         }
         if (w.getStateVolatile() == QUEUED) {
-            w.ownedQueued(current, arrivedFree);
+            w.ownedQueued(arrivedFree);
             return 1;
         }
         q.unlock();
         return 0;
+    }
+
+    /**
+     * When the mode switches, and how long a lean arrival spins ({@code spinNanos}): out of {@code
+     * window} acquisitions, {@code contendedToQueue} contended ones turn a lean lock queued and {@code
+     * freeToLean} that found the queue lock free turn a queued one lean; a lean acquisition that waited
+     * past {@code starvingNanos} turns it queued at once.
+     */
+    record Thresholds(int window, int contendedToQueue, int freeToLean, long starvingNanos, long spinNanos) {
+        static final Thresholds DEFAULTS =
+                new Thresholds(WINDOW, CONTENDED_TO_QUEUE, FREE_TO_LEAN, STARVING_NANOS, SPIN_NANOS);
+
+        /**
+         * No lean spin (a contended arrival parks at once), every contended acquisition turns the lock
+         * queued and every free arrival turns it lean.
+         */
+        static final Thresholds EAGER = new Thresholds(1, 1, 1, 0L, 0L);
     }
 
     /**
@@ -448,6 +502,20 @@ public final class NumaAdaptiveLock implements Lock {
             } catch (ReflectiveOperationException e) {
                 throw new ExceptionInInitializerError(e);
             }
+        }
+
+        private final int windowSize; // the thresholds, final
+        private final int contendedToQueue;
+        private final int freeToLean;
+        private final long starvingNanos;
+        final long spinNanos;
+
+        Word(Thresholds thresholds) {
+            this.spinNanos = thresholds.spinNanos();
+            this.windowSize = thresholds.window();
+            this.contendedToQueue = thresholds.contendedToQueue();
+            this.freeToLean = thresholds.freeToLean();
+            this.starvingNanos = thresholds.starvingNanos();
         }
 
         @Override
@@ -514,27 +582,29 @@ public final class NumaAdaptiveLock implements Lock {
             if (contended) {
                 contendedInWindow++;
             }
-            if (waited > STARVING_NANOS) {
+            if (waited > starvingNanos) {
                 starving = true;
             }
             window++;
         }
 
-        /** A queued acquisition; {@code arrivedFree} when the queue lock was free on arrival. */
-        void ownedQueued(Thread current, boolean arrivedFree) {
-            setOwnerOpaque(current);
-            queuedOwner = true;
+        /**
+         * A queued acquisition; {@code arrivedFree} when the queue lock was free on arrival. Writes the
+         * word only when the queue lock was free or after it was: a saturated lock's owners only read it.
+         */
+        void ownedQueued(boolean arrivedFree) {
             if (arrivedFree) {
-                freeInWindow++;
+                freeStreak++;
+            } else if (freeStreak != 0) {
+                freeStreak = 0;
             }
-            window++;
         }
 
         /** Lean owner at release: whether to turn queued now; resets the window at its end. */
         boolean heatDue() {
             boolean due = starving;
-            if (window >= WINDOW) {
-                due |= contendedInWindow >= CONTENDED_TO_QUEUE;
+            if (window >= windowSize) {
+                due |= contendedInWindow >= contendedToQueue;
                 window = 0;
                 contendedInWindow = 0;
             }
@@ -542,26 +612,23 @@ public final class NumaAdaptiveLock implements Lock {
                 starving = false;
                 window = 0;
                 contendedInWindow = 0;
-                freeInWindow = 0;
+                freeStreak = 0;
                 SWITCHES.setOpaque(this, switches + 1);
             }
             return due;
         }
 
-        /** Queued owner at release: whether to turn lean now; resets the window at its end. */
+        /** Queued owner at release: whether to turn lean now. */
         boolean coolDue() {
-            if (window < WINDOW) {
+            if (freeStreak < freeToLean) {
                 return false;
             }
-            boolean due = freeInWindow >= FREE_TO_LEAN;
+            freeStreak = 0;
             window = 0;
-            freeInWindow = 0;
-            if (due) {
-                contendedInWindow = 0;
-                starving = false;
-                SWITCHES.setOpaque(this, switches + 1);
-            }
-            return due;
+            contendedInWindow = 0;
+            starving = false;
+            SWITCHES.setOpaque(this, switches + 1);
+            return true;
         }
     }
 
@@ -569,13 +636,13 @@ public final class NumaAdaptiveLock implements Lock {
     abstract static class WordFields extends AbstractQueuedSynchronizer {
         private static final long serialVersionUID = 1L;
 
-        Thread owner; // opaque, by the owner (set after it took the lock, cleared before release); read by spinners
-        int holds; // owner only: reentrant holds beyond the first
-        boolean queuedOwner; // owner only: the owner came through the queue lock
-        boolean starving; // owner only: the owner's lean acquisition waited past STARVING_NANOS
-        int window; // owner only: acquisitions in the current window
-        int contendedInWindow; // owner only, lean: acquisitions in the window that spun or parked
-        int freeInWindow; // owner only, queued: acquisitions in the window that found the queue lock free
+        Thread owner; // opaque, by the lean owner (set after it took the word, cleared before release); read by
+        // spinners
+        int holds; // lean owner only: reentrant holds beyond the first (the queue lock counts a queued owner's)
+        boolean starving; // lean owner only: its acquisition waited past the starving bound
+        int window; // lean owner only: acquisitions in the current window
+        int contendedInWindow; // lean owner only: acquisitions in the window that spun or parked
+        int freeStreak; // queued owner only: acquisitions in a row that found the queue lock free on arrival
         long switches; // opaque, by the owner that switches modes; read by modeSwitches()
     }
 

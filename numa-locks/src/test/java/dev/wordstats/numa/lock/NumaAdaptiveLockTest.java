@@ -123,7 +123,7 @@ class NumaAdaptiveLockTest {
             acquisitions++;
         }
         assertThat(lock.isQueued()).isFalse();
-        assertThat(acquisitions).isEqualTo(NumaAdaptiveLock.WINDOW);
+        assertThat(acquisitions).isEqualTo(NumaAdaptiveLock.FREE_TO_LEAN);
         assertThat(lock.modeSwitches()).isEqualTo(2);
     }
 
