@@ -23,7 +23,8 @@ import java.util.concurrent.locks.Lock;
  * #unlock} keep the {@link Lock} contract; the lock is reentrant and {@link #unlock} by a thread
  * that does not hold it throws {@link IllegalMonitorStateException}. It has no {@link Condition}s.
  * Not fair while lean (an arriving thread may take a free lock ahead of a parked one), but a
- * waiter that waited past {@link #STARVING_NANOS} turns the lock queued, where waits are bounded.
+ * waiter that lost the lock to arriving threads {@link #STARVING_LOSSES} times turns the lock queued,
+ * where waits are bounded.
  */
 public final class NumaAdaptiveLock implements Lock {
 
@@ -64,8 +65,15 @@ public final class NumaAdaptiveLock implements Lock {
      *    did not resets a streak that is not zero (so saturated owners write nothing).
      *
      * Mode switches (only at a release, by the releasing owner, after its critical section ended)
-     *  - lean -> queued: when CONTENDED_TO_QUEUE of the last WINDOW acquisitions were contended, or
-     *    when the acquisition just ended waited more than STARVING_NANOS. The owner makes the queue
+     *  - lean -> queued: when CONTENDED_TO_QUEUE of the last WINDOW acquisitions were contended
+     *    (they spun or parked, or their release left waiters parked: an owner that retakes the
+     *    lock at once on its carrier meets no contention itself while every other thread parks), or
+     *    when a parked waiter has lost more than STARVING_LOSSES attempts to other threads (it
+     *    counts them in the word's tryAcquire: one at arrival, one before each park, one after
+     *    each wake-up) and says so in the word (Go's starvation flag). A waiter woken only to find
+     *    the word taken again is what barging costs; the time it waited would also count its wait
+     *    for a carrier, which says nothing of the lock (with CPU-bound threads on 2 carriers a woken
+     *    thread may wait milliseconds for one). The owner makes the queue
      *    lock if there is none yet (published by CAS before the word says QUEUED), releases the
      *    word as QUEUED instead of FREE, and wakes the first parked waiter of the word's queue,
      *    which finds QUEUED, leaves the word's queue, wakes the next one, and goes to the queue lock.
@@ -81,7 +89,7 @@ public final class NumaAdaptiveLock implements Lock {
      *    QUEUED only by a queue-lock holder as its release, so no queued owner is inside then; and
      *    while it is QUEUED, no CAS from FREE can succeed and the queue lock admits one thread.
      *    // checked by NumaAdaptiveLockTest.mutualExclusionAcrossModeSwitches
-     *    // checked by NumaAdaptiveLockTests (jcstress) ModeSwitchRacesLeanArrival
+     *    // checked by NumaAdaptiveLockTests.ModeSwitchRacesLeanArrival (jcstress, also CrossNode)
      *  - No lost wake-up at a switch: a lean waiter parked in the word's queue is woken by a release
      *    (FREE or QUEUED both signal the first waiter), and a waiter woken into queued mode wakes the
      *    next before it leaves, so every parked waiter is woken once the word turns QUEUED.
@@ -89,9 +97,13 @@ public final class NumaAdaptiveLock implements Lock {
      *    // checked by NumaAdaptiveLockNoHangTest
      *  - A virtual thread never spins unboundedly: a lean spin ends after SPIN_NANOS or as soon as
      *    the owner is not running; the queue lock's waiting is bounded the same way (its Overview).
-     *  - Starvation-free: a lean waiter can be overtaken, but once one waits past STARVING_NANOS
+     *  - Starvation-free: a lean waiter can be overtaken, but once one loses STARVING_LOSSES times
      *    the lock turns queued at the next release, and the queue lock's reservation bounds waits.
-     *    // checked by NumaAdaptiveLockTest.aStarvingWaiterTurnsTheLockQueued
+     *    // checked by NumaAdaptiveLockTest.aWaiterThatLostMoreAttemptsThanTheBoundTurnsTheLockQueued
+     *  - A long wait behind one holder, with no attempt lost to anyone else, keeps the lock lean.
+     *    // checked by NumaAdaptiveLockTest.aWaiterHeldUpLongWithoutLosingKeepsTheLockLean
+     *  - Queued to lean once the queue lock stays free.
+     *    // checked by NumaAdaptiveLockTest.aQueuedLockTurnsLeanWhenArrivalsFindTheQueueFree
      *
      * Accepted races
      *  - The owner-running check reads a thread's state that may change right after: a spinner may
@@ -116,8 +128,11 @@ public final class NumaAdaptiveLock implements Lock {
     /** Queued to lean: this many acquisitions in a row found the queue lock free on arrival. */
     static final int FREE_TO_LEAN = 64;
 
-    /** A lean acquisition that waited longer than this turns the lock queued at its release (Go's 1 ms). */
-    public static final long STARVING_NANOS = 1_000_000L;
+    /** A parked lean waiter that lost more attempts than this to other threads turns the lock queued. */
+    public static final int STARVING_LOSSES = 16;
+
+    /** The attempts the calling thread lost in its current lean wait, counted by the word's tryAcquire. */
+    private static final ThreadLocal<int[]> LOSSES = ThreadLocal.withInitial(() -> new int[1]);
 
     static final int FREE = 0;
     static final int HELD = 1;
@@ -165,7 +180,7 @@ public final class NumaAdaptiveLock implements Lock {
         Word w = word;
         int state = w.getStateVolatile(); // read before the CAS: a failing CAS would take the owner's line
         if (state == FREE && w.casState(FREE, HELD)) {
-            w.ownedLean(current, false, 0L);
+            w.ownedLean(current, false);
         } else if (!reentered(current, state)) {
             acquireSlow(current, false, 0L, false);
         }
@@ -180,7 +195,7 @@ public final class NumaAdaptiveLock implements Lock {
         Word w = word;
         int state = w.getStateVolatile();
         if (state == FREE && w.casState(FREE, HELD)) {
-            w.ownedLean(current, false, 0L);
+            w.ownedLean(current, false);
         } else if (!reentered(current, state) && acquireSlow(current, true, 0L, false) < 0) {
             throw new InterruptedException();
         }
@@ -192,7 +207,7 @@ public final class NumaAdaptiveLock implements Lock {
         Word w = word;
         int state = w.getStateVolatile();
         if (state == FREE && w.casState(FREE, HELD)) {
-            w.ownedLean(current, false, 0L);
+            w.ownedLean(current, false);
             return true;
         }
         if (reentered(current, state)) {
@@ -207,7 +222,7 @@ public final class NumaAdaptiveLock implements Lock {
                 }
                 q.unlock(); // turned lean meanwhile
                 if (w.casState(FREE, HELD)) {
-                    w.ownedLean(current, false, 0L);
+                    w.ownedLean(current, false);
                     return true;
                 }
             }
@@ -224,7 +239,7 @@ public final class NumaAdaptiveLock implements Lock {
         Word w = word;
         int state = w.getStateVolatile();
         if (state == FREE && w.casState(FREE, HELD)) {
-            w.ownedLean(current, false, 0L);
+            w.ownedLean(current, false);
             return true;
         }
         if (reentered(current, state)) {
@@ -350,7 +365,7 @@ public final class NumaAdaptiveLock implements Lock {
      */
     private int acquireSlow(Thread current, boolean interruptible, long deadline, boolean timed) {
         Word w = word;
-        long start = 0L;
+        boolean counting = false;
         for (; ; ) {
             int state = w.getStateVolatile();
             if (state == QUEUED) {
@@ -361,7 +376,7 @@ public final class NumaAdaptiveLock implements Lock {
                 continue; // cooled while we queued: start over, lean
             }
             if (spinLean(current)) {
-                w.ownedLean(current, true, 0L);
+                w.ownedLean(current, true);
                 return 1;
             }
             if (w.getStateVolatile() == QUEUED) {
@@ -370,8 +385,9 @@ public final class NumaAdaptiveLock implements Lock {
             if (timed && deadline - System.nanoTime() <= 0L) {
                 return 0;
             }
-            if (start == 0L) {
-                start = System.nanoTime();
+            if (!counting) {
+                LOSSES.get()[0] = 0; // this wait's losses, counted by the word's tryAcquire
+                counting = true;
             }
             try {
                 boolean got;
@@ -390,7 +406,7 @@ public final class NumaAdaptiveLock implements Lock {
                 return -1;
             }
             if (w.tookWord(current)) {
-                w.ownedLean(current, true, System.nanoTime() - start);
+                w.ownedLean(current, true);
                 return 1;
             }
             // Woken because the word turned QUEUED: pass the wake-up on, then go to the queue lock.
@@ -458,18 +474,18 @@ public final class NumaAdaptiveLock implements Lock {
     /**
      * When the mode switches, and how long a lean arrival spins ({@code spinNanos}): out of {@code
      * window} acquisitions, {@code contendedToQueue} contended ones turn a lean lock queued and {@code
-     * freeToLean} that found the queue lock free turn a queued one lean; a lean acquisition that waited
-     * past {@code starvingNanos} turns it queued at once.
+     * freeToLean} that found the queue lock free turn a queued one lean; a parked waiter that lost more
+     * than {@code starvingLosses} attempts turns it queued at the next release.
      */
-    record Thresholds(int window, int contendedToQueue, int freeToLean, long starvingNanos, long spinNanos) {
+    record Thresholds(int window, int contendedToQueue, int freeToLean, int starvingLosses, long spinNanos) {
         static final Thresholds DEFAULTS =
-                new Thresholds(WINDOW, CONTENDED_TO_QUEUE, FREE_TO_LEAN, STARVING_NANOS, SPIN_NANOS);
+                new Thresholds(WINDOW, CONTENDED_TO_QUEUE, FREE_TO_LEAN, STARVING_LOSSES, SPIN_NANOS);
 
         /**
          * No lean spin (a contended arrival parks at once), every contended acquisition turns the lock
          * queued and every free arrival turns it lean.
          */
-        static final Thresholds EAGER = new Thresholds(1, 1, 1, 0L, 0L);
+        static final Thresholds EAGER = new Thresholds(1, 1, 1, 0, 0L);
     }
 
     /**
@@ -493,12 +509,14 @@ public final class NumaAdaptiveLock implements Lock {
 
         private static final VarHandle OWNER;
         private static final VarHandle SWITCHES;
+        private static final VarHandle STARVING_WAITER;
 
         static {
             try {
                 MethodHandles.Lookup lookup = MethodHandles.lookup();
                 OWNER = lookup.findVarHandle(WordFields.class, "owner", Thread.class);
                 SWITCHES = lookup.findVarHandle(WordFields.class, "switches", long.class);
+                STARVING_WAITER = lookup.findVarHandle(WordFields.class, "starvingWaiter", boolean.class);
             } catch (ReflectiveOperationException e) {
                 throw new ExceptionInInitializerError(e);
             }
@@ -507,7 +525,7 @@ public final class NumaAdaptiveLock implements Lock {
         private final int windowSize; // the thresholds, final
         private final int contendedToQueue;
         private final int freeToLean;
-        private final long starvingNanos;
+        private final int starvingLosses;
         final long spinNanos;
 
         Word(Thresholds thresholds) {
@@ -515,7 +533,7 @@ public final class NumaAdaptiveLock implements Lock {
             this.windowSize = thresholds.window();
             this.contendedToQueue = thresholds.contendedToQueue();
             this.freeToLean = thresholds.freeToLean();
-            this.starvingNanos = thresholds.starvingNanos();
+            this.starvingLosses = thresholds.starvingLosses();
         }
 
         @Override
@@ -525,7 +543,14 @@ public final class NumaAdaptiveLock implements Lock {
                 setExclusiveOwnerThread(Thread.currentThread());
                 return true;
             }
-            return state == QUEUED; // leave the word's queue: the caller goes to the queue lock
+            if (state == QUEUED) {
+                return true; // leave the word's queue: the caller goes to the queue lock
+            }
+            int[] lost = LOSSES.get();
+            if (++lost[0] > starvingLosses && !starvingWaiter) {
+                STARVING_WAITER.setOpaque(this, true); // the owner turns the lock queued at its release
+            }
+            return false;
         }
 
         @Override
@@ -576,14 +601,11 @@ public final class NumaAdaptiveLock implements Lock {
             holds++;
         }
 
-        /** A lean acquisition: {@code contended} when it spun or parked, {@code waited} its park time. */
-        void ownedLean(Thread current, boolean contended, long waited) {
+        /** A lean acquisition: {@code contended} when it spun or parked. */
+        void ownedLean(Thread current, boolean contended) {
             setOwnerOpaque(current);
             if (contended) {
                 contendedInWindow++;
-            }
-            if (waited > starvingNanos) {
-                starving = true;
             }
             window++;
         }
@@ -602,14 +624,17 @@ public final class NumaAdaptiveLock implements Lock {
 
         /** Lean owner at release: whether to turn queued now; resets the window at its end. */
         boolean heatDue() {
-            boolean due = starving;
+            if (hasQueuedThreads()) {
+                contendedInWindow++; // a release that leaves waiters parked: the lock is busy
+            }
+            boolean due = (boolean) STARVING_WAITER.getOpaque(this);
             if (window >= windowSize) {
                 due |= contendedInWindow >= contendedToQueue;
                 window = 0;
                 contendedInWindow = 0;
             }
             if (due) {
-                starving = false;
+                STARVING_WAITER.setOpaque(this, false);
                 window = 0;
                 contendedInWindow = 0;
                 freeStreak = 0;
@@ -626,7 +651,6 @@ public final class NumaAdaptiveLock implements Lock {
             freeStreak = 0;
             window = 0;
             contendedInWindow = 0;
-            starving = false;
             SWITCHES.setOpaque(this, switches + 1);
             return true;
         }
@@ -639,7 +663,8 @@ public final class NumaAdaptiveLock implements Lock {
         Thread owner; // opaque, by the lean owner (set after it took the word, cleared before release); read by
         // spinners
         int holds; // lean owner only: reentrant holds beyond the first (the queue lock counts a queued owner's)
-        boolean starving; // lean owner only: its acquisition waited past the starving bound
+        boolean starvingWaiter; // opaque, set by a parked waiter past the starving bound; cleared by the owner that
+        // switches
         int window; // lean owner only: acquisitions in the current window
         int contendedInWindow; // lean owner only: acquisitions in the window that spun or parked
         int freeStreak; // queued owner only: acquisitions in a row that found the queue lock free on arrival

@@ -9,8 +9,6 @@ import dev.wordstats.numa.lock.ConcurrencySupport.ThreadIdNodes;
 import dev.wordstats.numa.lock.ConcurrencySupport.ThreadKind;
 import dev.wordstats.numa.lock.ConcurrencySupport.Workers;
 import dev.wordstats.numa.topology.NodeLocator;
-import java.time.Duration;
-import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.junit.jupiter.api.Test;
@@ -40,7 +38,20 @@ class NumaAdaptiveLockTest {
 
     @ParameterizedTest
     @EnumSource(ThreadKind.class)
-    void aStarvingWaiterTurnsTheLockQueued(ThreadKind kind) throws Exception {
+    void aWaiterThatLostMoreAttemptsThanTheBoundTurnsTheLockQueued(ThreadKind kind) throws Exception {
+        // Bound 0: a waiter that parked has lost attempts (its own before the park), so it says it
+        // starves and the holder's release turns the lock queued. With the default bound the same
+        // path needs lost wake-ups, which no test can produce on demand: an arriving thread wins a
+        // freed lock only by the scheduler's timing.
+        NumaAdaptiveLock lock = queuedLock(kind);
+        assertThat(lock.modeSwitches()).isEqualTo(1);
+        assertThat(lock.tryLock()).as("usable, queued").isTrue();
+        lock.unlock();
+    }
+
+    @ParameterizedTest
+    @EnumSource(ThreadKind.class)
+    void aWaiterHeldUpLongWithoutLosingKeepsTheLockLean(ThreadKind kind) throws Exception {
         NumaAdaptiveLock lock = new NumaAdaptiveLock(ONE_NODE);
         try (Workers workers = new Workers(lock)) {
             ConcurrencySupport.Holder holder = ConcurrencySupport.hold(lock, kind, workers);
@@ -49,44 +60,22 @@ class NumaAdaptiveLockTest {
                 lock.unlock();
             });
             assertThat(awaitParkedOrDone(waiter, PROMPT)).isTrue();
-            Thread.sleep(3 * NumaAdaptiveLock.STARVING_NANOS / 1_000_000L);
-            assertThat(lock.isQueued()).as("lean while nobody starved").isFalse();
+            Thread.sleep(20); // a long wait, but for one holder: no barging, nothing to bound
             holder.release();
             workers.joinAll(PROMPT);
         }
-        assertThat(lock.isQueued())
-                .as("queued after a waiter waited past the bound")
-                .isTrue();
-        assertThat(lock.modeSwitches()).isEqualTo(1);
-        assertThat(lock.tryLock()).as("usable, queued").isTrue();
-        lock.unlock();
+        assertThat(lock.isQueued()).isFalse();
+        assertThat(lock.modeSwitches()).isZero();
     }
 
     @ParameterizedTest
     @EnumSource(ThreadKind.class)
     void parkedLeanWaitersMoveToTheQueueWhenItTurnsOn(ThreadKind kind) throws Exception {
-        NumaAdaptiveLock lock = new NumaAdaptiveLock(ONE_NODE);
+        NumaAdaptiveLock lock = firstLossTurnsQueued();
         CriticalSection section = new CriticalSection();
-        CountDownLatch starverInside = new CountDownLatch(1);
-        CountDownLatch letStarverGo = new CountDownLatch(1);
         int parked = 4;
         try (Workers workers = new Workers(lock)) {
             ConcurrencySupport.Holder holder = ConcurrencySupport.hold(lock, kind, workers);
-            Thread starver = workers.start(kind, "starver", () -> {
-                lock.lock();
-                try {
-                    section.enter(false);
-                    starverInside.countDown();
-                    letStarverGo.await();
-                } finally {
-                    lock.unlock(); // waited past the bound: this release turns the lock queued
-                }
-            });
-            assertThat(awaitParkedOrDone(starver, PROMPT)).isTrue();
-            Thread.sleep(3 * NumaAdaptiveLock.STARVING_NANOS / 1_000_000L);
-            holder.release();
-            assertThat(starverInside.await(PROMPT.toMillis(), TimeUnit.MILLISECONDS))
-                    .isTrue();
             Thread[] waiters = new Thread[parked];
             for (int i = 0; i < parked; i++) {
                 waiters[i] = workers.start(kind, "lean-waiter-" + i, () -> {
@@ -103,12 +92,13 @@ class NumaAdaptiveLockTest {
                         .as("parked in the lean queue")
                         .isTrue();
             }
-            assertThat(lock.isQueued()).isFalse();
-            letStarverGo.countDown();
+            assertThat(lock.isQueued()).as("lean until the holder releases").isFalse();
+            holder.release(); // a parked waiter said it starves: this release turns the lock queued
             workers.joinAll(PROMPT); // a lost wake-up would leave a waiter parked here
         }
         assertThat(lock.isQueued()).isTrue();
-        assertThat(section.counter()).isEqualTo(parked + 1L);
+        assertThat(lock.modeSwitches()).isEqualTo(1);
+        assertThat(section.counter()).isEqualTo(parked);
         assertThat(section.violations()).isEmpty();
     }
 
@@ -123,14 +113,15 @@ class NumaAdaptiveLockTest {
             acquisitions++;
         }
         assertThat(lock.isQueued()).isFalse();
-        assertThat(acquisitions).isEqualTo(NumaAdaptiveLock.FREE_TO_LEAN);
+        assertThat(acquisitions).isBetween(1, NumaAdaptiveLock.FREE_TO_LEAN);
         assertThat(lock.modeSwitches()).isEqualTo(2);
     }
 
     @ParameterizedTest
     @EnumSource(ThreadKind.class)
     void mutualExclusionAcrossModeSwitches(ThreadKind kind) throws Exception {
-        NumaAdaptiveLock lock = new NumaAdaptiveLock(new ThreadIdNodes(2));
+        // Bound 0: every acquisition that parked turns the lock queued, so it switches often while hot.
+        NumaAdaptiveLock lock = firstLossTurnsQueued(new ThreadIdNodes(2));
         CriticalSection section = new CriticalSection();
         int threads = kind.stressThreads();
         long phaseNanos = TimeUnit.MILLISECONDS.toNanos(Math.max(100L, ConcurrencySupport.DURATION_MILLIS / 4));
@@ -195,17 +186,34 @@ class NumaAdaptiveLockTest {
         lock.unlock();
     }
 
-    /** A lock turned queued by one waiter that starved behind a holder. */
+    /** A lock that turns queued at the first release after a waiter lost an attempt (so parked). */
+    private static NumaAdaptiveLock firstLossTurnsQueued() {
+        return firstLossTurnsQueued(ONE_NODE);
+    }
+
+    private static NumaAdaptiveLock firstLossTurnsQueued(NodeLocator nodes) {
+        NumaAdaptiveLock.Thresholds defaults = NumaAdaptiveLock.Thresholds.DEFAULTS;
+        return new NumaAdaptiveLock(
+                nodes,
+                LockSettings.DEFAULTS,
+                new NumaAdaptiveLock.Thresholds(
+                        defaults.window(),
+                        defaults.contendedToQueue(),
+                        defaults.freeToLean(),
+                        0,
+                        defaults.spinNanos()));
+    }
+
+    /** A lock turned queued by one waiter that parked behind a holder. */
     private static NumaAdaptiveLock queuedLock(ThreadKind kind) throws Exception {
-        NumaAdaptiveLock lock = new NumaAdaptiveLock(ONE_NODE);
+        NumaAdaptiveLock lock = firstLossTurnsQueued();
         try (Workers workers = new Workers(lock)) {
             ConcurrencySupport.Holder holder = ConcurrencySupport.hold(lock, kind, workers);
-            Thread waiter = workers.start(kind, "starver", () -> {
+            Thread waiter = workers.start(kind, "waiter", () -> {
                 lock.lock();
                 lock.unlock();
             });
             assertThat(awaitParkedOrDone(waiter, PROMPT)).isTrue();
-            Thread.sleep(Duration.ofNanos(3 * NumaAdaptiveLock.STARVING_NANOS));
             holder.release();
             workers.joinAll(PROMPT);
         }
