@@ -3,8 +3,11 @@ package dev.wordstats.concurrency;
 import static org.openjdk.jcstress.annotations.Expect.ACCEPTABLE;
 import static org.openjdk.jcstress.annotations.Expect.FORBIDDEN;
 
-import dev.wordstats.numa.lock.LockSettings;
+import dev.wordstats.numa.carrier.CarrierPinning;
+import dev.wordstats.numa.lock.HandoffMechanism;
 import dev.wordstats.numa.lock.NumaHandoffLock;
+import dev.wordstats.numa.lock.NumaHandoffLockLab;
+import dev.wordstats.numa.lock.NumaMcsLock;
 import dev.wordstats.numa.topology.NodeLocator;
 import java.time.Duration;
 import java.util.concurrent.TimeUnit;
@@ -33,7 +36,12 @@ public final class NumaHandoffLockTests {
 
     /** Zero spins, one awake leader, budget 1, passes at once, reservation at once. */
     static NumaHandoffLock eager(NodeLocator nodes) {
-        return new NumaHandoffLock(nodes, new LockSettings(Duration.ZERO), 1, 1, 0, 0L);
+        return new NumaHandoffLockLab(nodes, Duration.ZERO, HandoffMechanism.all(), 1, 1, 0, 0L);
+    }
+
+    /** The production lock, as LockType.NUMA_HANDOFF builds it. */
+    static NumaHandoffLock production(NodeLocator nodes) {
+        return new NumaHandoffLock(nodes, NumaMcsLock.DEFAULT_RESERVE_AFTER, CarrierPinning.schedulerParallelism());
     }
 
     static void finish(NumaHandoffLock lock, Guarded guarded, II_Result r) {
@@ -52,7 +60,7 @@ public final class NumaHandoffLockTests {
     @Outcome(id = "1, .*", expect = FORBIDDEN, desc = "the lock was left held or reserved")
     @State
     public static class WakeAheadRacesReleaseSameNode {
-        private final NumaHandoffLock lock = new NumaHandoffLock(NodeLocator.singleNode());
+        private final NumaHandoffLock lock = production(NodeLocator.singleNode());
         private final Guarded guarded = new Guarded(lock);
 
         @Actor
@@ -79,7 +87,7 @@ public final class NumaHandoffLockTests {
     @Outcome(id = "1, .*", expect = FORBIDDEN, desc = "the lock was left held or reserved")
     @State
     public static class WakeAheadRacesReleaseCrossNode {
-        private final NumaHandoffLock lock = new NumaHandoffLock(ActorNodes.TWO_NODES);
+        private final NumaHandoffLock lock = production(ActorNodes.TWO_NODES);
         private final Guarded guarded = new Guarded(lock);
 
         @Actor
@@ -110,7 +118,7 @@ public final class NumaHandoffLockTests {
     @Outcome(id = "1, .*", expect = FORBIDDEN, desc = "the lock was left held or reserved")
     @State
     public static class SlicePartnerRacesLeader {
-        private final NumaHandoffLock lock = new NumaHandoffLock(NodeLocator.singleNode());
+        private final NumaHandoffLock lock = production(NodeLocator.singleNode());
         private final Guarded guarded = new Guarded(lock);
 
         @Actor
@@ -136,8 +144,14 @@ public final class NumaHandoffLockTests {
 
     /** Leaders spin, a pass goes to a leader at once: every release that finds one passes. */
     static NumaHandoffLock passing(NodeLocator nodes) {
-        return new NumaHandoffLock(
-                nodes, LockSettings.DEFAULTS, NumaHandoffLock.DEFAULT_IN_NODE_BUDGET, 2, NumaHandoffLock.SPINS, 0L);
+        return new NumaHandoffLockLab(
+                nodes,
+                NumaMcsLock.DEFAULT_RESERVE_AFTER,
+                HandoffMechanism.all(),
+                NumaHandoffLock.DEFAULT_IN_NODE_BUDGET,
+                2,
+                NumaHandoffLock.SPINS,
+                0L);
     }
 
     /**
@@ -186,9 +200,10 @@ public final class NumaHandoffLockTests {
             desc = "torn view: the reader ran inside the writer's critical section, or the pass lost a write")
     @State
     public static class InNodePassVisibility {
-        private final Guarded guarded = new Guarded(new NumaHandoffLock(
+        private final Guarded guarded = new Guarded(new NumaHandoffLockLab(
                 NodeLocator.singleNode(),
-                LockSettings.DEFAULTS,
+                NumaMcsLock.DEFAULT_RESERVE_AFTER,
+                HandoffMechanism.all(),
                 NumaHandoffLock.DEFAULT_IN_NODE_BUDGET,
                 1,
                 NumaHandoffLock.SPINS,
@@ -216,7 +231,7 @@ public final class NumaHandoffLockTests {
             desc = "torn view: a handoff lost a write")
     @State
     public static class CrossNodeVisibility {
-        private final Guarded guarded = new Guarded(new NumaHandoffLock(ActorNodes.TWO_NODES));
+        private final Guarded guarded = new Guarded(production(ActorNodes.TWO_NODES));
 
         @Actor
         public void writer() {

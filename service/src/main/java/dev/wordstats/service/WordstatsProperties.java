@@ -2,6 +2,7 @@ package dev.wordstats.service;
 
 import dev.wordstats.numa.lock.LockSettings;
 import dev.wordstats.numa.lock.LockType;
+import dev.wordstats.numa.lock.QueueLockSettings;
 import dev.wordstats.numa.scheduler.SchedulerMode;
 import jakarta.validation.Valid;
 import jakarta.validation.constraints.Max;
@@ -71,7 +72,7 @@ public record WordstatsProperties(
 
         /** The lock tuning these properties ask for. */
         public LockSettings settings() {
-            return new LockSettings(reserveAfter);
+            return LockSettings.DEFAULTS.with(new QueueLockSettings(reserveAfter));
         }
     }
 

@@ -39,7 +39,7 @@ class WordstatsPropertiesTest {
             assertThat(p.lock().timing()).isTrue();
             assertThat(p.lock().timingSampleEvery()).isEqualTo(8);
             assertThat(p.lock().reserveAfter()).isEqualTo(Duration.ofMillis(1));
-            assertThat(p.lock().settings().reserveAfter()).isEqualTo(Duration.ofMillis(1));
+            assertThat(p.lock().settings().queue().reserveAfter()).isEqualTo(Duration.ofMillis(1));
             assertThat(p.numa().simulatedNodes()).isZero();
             assertThat(p.numa().pinCarriers()).isFalse();
             assertThat(p.limits().maxWordLength()).isEqualTo(100);

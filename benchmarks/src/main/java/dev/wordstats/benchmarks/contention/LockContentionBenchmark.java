@@ -3,11 +3,18 @@ package dev.wordstats.benchmarks.contention;
 import dev.wordstats.benchmarks.BenchmarkJvm;
 import dev.wordstats.benchmarks.BenchmarkNuma;
 import dev.wordstats.benchmarks.CpuTokens;
+import dev.wordstats.numa.carrier.CarrierPinning;
+import dev.wordstats.numa.lock.Guard;
 import dev.wordstats.numa.lock.HandoffMechanism;
+import dev.wordstats.numa.lock.LockContext;
+import dev.wordstats.numa.lock.LockProbe;
 import dev.wordstats.numa.lock.LockSettings;
 import dev.wordstats.numa.lock.LockType;
+import dev.wordstats.numa.lock.NumaHandoffLockLab;
+import dev.wordstats.numa.lock.QueueLockSettings;
 import dev.wordstats.numa.setup.NumaSetup;
 import java.time.Duration;
+import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -114,28 +121,33 @@ public class LockContentionBenchmark {
     @Param("true")
     public boolean recordWaits;
 
-    /** NUMA_MCS, NUMA_HANDOFF: how long a queue leader waits before it reserves the lock (LockSettings). */
+    /** NUMA_MCS, NUMA_HANDOFF: how long a queue leader waits before it reserves the lock (QueueLockSettings). */
     @Param("1000")
     public long reserveAfterMicros;
 
     /**
      * NUMA_HANDOFF only: the {@link HandoffMechanism}s switched off, comma-separated ({@code none}, or e.g.
-     * {@code WAKE_AHEAD}, {@code IN_NODE_PASS,ONE_AWAKE_WAITER}), to measure each one in and out.
+     * {@code WAKE_AHEAD}, {@code IN_NODE_PASS,ONE_AWAKE_WAITER}), to measure each one in and out. With any
+     * switched off the round runs a {@link NumaHandoffLockLab} (the lab sources); with none, the
+     * production lock.
      */
     @Param("none")
     public String handoffWithout;
 
     private NumaSetup nodes;
     private LockSettings settings;
+    private LockContext context;
+    private Set<HandoffMechanism> handoffMechanisms;
     private double csNanos;
     private ContentionRound round;
 
     @Setup(Level.Trial)
     public void setUpTrial() {
         nodes = BenchmarkNuma.create(simulatedNodes, pinCarriers, scheduler);
-        settings = new LockSettings(
-                Duration.ofNanos(TimeUnit.MICROSECONDS.toNanos(reserveAfterMicros)),
-                HandoffMechanism.allExcept(handoffWithout));
+        settings = LockSettings.DEFAULTS.with(
+                new QueueLockSettings(Duration.ofNanos(TimeUnit.MICROSECONDS.toNanos(reserveAfterMicros))));
+        context = new LockContext(nodes.locator(), CarrierPinning.schedulerParallelism());
+        handoffMechanisms = HandoffMechanism.allExcept(handoffWithout);
         csNanos = CpuTokens.nanosFor(inCpuTokens, 300);
         System.out.printf("# critical section: %d tokens = %.0f ns on one thread%n", inCpuTokens, csNanos);
     }
@@ -143,7 +155,7 @@ public class LockContentionBenchmark {
     @Setup(Level.Invocation)
     public void setUpRound() throws InterruptedException {
         round = new ContentionRound(
-                lockType.createGuard(nodes.locator(), settings),
+                guard(),
                 nodes.locator(),
                 actionsCount,
                 threads,
@@ -155,6 +167,16 @@ public class LockContentionBenchmark {
                 recordWaits,
                 BenchmarkNuma.spreadOverNodes(nodes));
         round.start();
+    }
+
+    /** A new guard of {@code lockType}; a lab lock when some handoff mechanisms are switched off. */
+    private Guard guard() {
+        if (lockType == LockType.NUMA_HANDOFF && !handoffMechanisms.equals(HandoffMechanism.all())) {
+            return new NumaHandoffLockLab(
+                            nodes.locator(), settings.queue().reserveAfter(), context.carriers(), handoffMechanisms)
+                    .guard();
+        }
+        return lockType.create(context, settings, LockProbe.NONE);
     }
 
     /** One round; the histogram merge in {@code report} is inside the timing and costs well under 1%. */

@@ -1,8 +1,12 @@
 package dev.wordstats.benchmarks.cost;
 
 import dev.wordstats.benchmarks.BenchmarkJvm;
+import dev.wordstats.numa.carrier.CarrierPinning;
+import dev.wordstats.numa.lock.CountingProbe;
 import dev.wordstats.numa.lock.Guard;
-import dev.wordstats.numa.lock.LockTimer;
+import dev.wordstats.numa.lock.LockContext;
+import dev.wordstats.numa.lock.LockGuard;
+import dev.wordstats.numa.lock.LockSettings;
 import dev.wordstats.numa.lock.LockType;
 import dev.wordstats.numa.topology.NodeLocator;
 import java.util.concurrent.TimeUnit;
@@ -24,11 +28,10 @@ import org.openjdk.jmh.annotations.Warmup;
  * The cost of a lock nobody else wants, on one thread, per lock type:
  * <ul>
  *   <li>{@code call}: one {@link Guard#call} with a critical section that returns a constant, for
- *       every type ({@link Guards}); {@code callObserved}: the same through the type's
- *       {@link dev.wordstats.numa.lock.ObservedGuard} without timing, the price of the service's lock
- *       metrics;
+ *       every type ({@link Guards}); {@code callObserved}: the same on a guard built with a
+ *       {@link CountingProbe} without timing, the price of the service's lock metrics;
  *   <li>{@code lockUnlock}: {@code lock(); unlock();} for the types that are {@link Lock}s
- *       ({@link Locks}); {@code lockUnlockObserved}: the same through an {@code ObservedLock}.
+ *       ({@link Locks}); {@code lockUnlockObserved}: the same on the lock of a probed guard.
  * </ul>
  * The two states carry their own {@code lockType} parameter: every type for the calls, only the
  * {@code Lock} types for lock+unlock (a monitor or a delegating lock has no lock() to call). The
@@ -57,6 +60,10 @@ public class UncontendedLockBenchmark {
     /** The critical section of {@code call}: non-capturing, so no allocation per call. */
     private static final Supplier<Integer> SECTION = () -> 42;
 
+    /** One node: the uncontended path must not ask for a node. */
+    private static final LockContext CONTEXT =
+            new LockContext(NodeLocator.singleNode(), CarrierPinning.schedulerParallelism());
+
     /** Every lock type's guards (no values listed: JMH takes all constants of the enum). */
     @State(Scope.Thread)
     public static class Guards {
@@ -68,8 +75,8 @@ public class UncontendedLockBenchmark {
 
         @Setup
         public void setUp() {
-            guard = lockType.createGuard(NodeLocator.singleNode());
-            observed = lockType.createObservedGuard(NodeLocator.singleNode(), LockTimer.NONE);
+            guard = lockType.create(CONTEXT);
+            observed = lockType.create(CONTEXT, LockSettings.DEFAULTS, new CountingProbe(CONTEXT.nodes()));
         }
     }
 
@@ -87,8 +94,9 @@ public class UncontendedLockBenchmark {
 
         @Setup
         public void setUp() {
-            lock = lockType.create(NodeLocator.singleNode());
-            observed = lockType.createObserved(NodeLocator.singleNode(), LockTimer.NONE);
+            lock = ((LockGuard) lockType.create(CONTEXT)).lock();
+            observed = ((LockGuard) lockType.create(CONTEXT, LockSettings.DEFAULTS, new CountingProbe(CONTEXT.nodes())))
+                    .lock();
         }
     }
 

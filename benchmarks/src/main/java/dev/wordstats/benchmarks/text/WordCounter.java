@@ -1,6 +1,8 @@
 package dev.wordstats.benchmarks.text;
 
+import dev.wordstats.numa.carrier.CarrierPinning;
 import dev.wordstats.numa.counts.StripedCounts;
+import dev.wordstats.numa.lock.LockContext;
 import dev.wordstats.numa.lock.LockType;
 import dev.wordstats.numa.topology.NodeLocator;
 import java.util.concurrent.ConcurrentHashMap;
@@ -23,8 +25,10 @@ interface WordCounter {
             case "CHM_LONG_ADDER" -> new LongAdders();
             case "CHM_MERGE" -> new Merging();
             default ->
-                new Striped(
-                        new StripedCounts<>(stripes, i -> LockType.parse(kind).createGuard(nodes)));
+                new Striped(new StripedCounts<>(
+                        stripes,
+                        i -> LockType.parse(kind)
+                                .create(new LockContext(nodes, CarrierPinning.schedulerParallelism()))));
         };
     }
 

@@ -3,6 +3,7 @@ package dev.wordstats.benchmarks.contention;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.wordstats.numa.lock.Guard;
+import dev.wordstats.numa.lock.LockContext;
 import dev.wordstats.numa.lock.LockType;
 import dev.wordstats.numa.topology.NodeLocator;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -14,22 +15,14 @@ import org.junit.jupiter.params.provider.EnumSource;
 @Timeout(30)
 class ContentionRoundTest {
 
-    private static final Guard UNFAIR = LockType.UNFAIR_REENTRANT.createGuard(NodeLocator.singleNode());
+    private static final LockContext CONTEXT = new LockContext(NodeLocator.singleNode(), 2);
+    private static final Guard UNFAIR = LockType.UNFAIR_REENTRANT.create(CONTEXT);
 
     @ParameterizedTest
     @EnumSource(LockType.class)
     void everyActionIsDoneOnceAndTheMetricsAreFilled(LockType type) throws InterruptedException {
-        ContentionRound round = new ContentionRound(
-                type.createGuard(NodeLocator.singleNode()),
-                NodeLocator.singleNode(),
-                1003,
-                8,
-                10,
-                50,
-                0,
-                false,
-                0,
-                true);
+        ContentionRound round =
+                new ContentionRound(type.create(CONTEXT), NodeLocator.singleNode(), 1003, 8, 10, 50, 0, false, 0, true);
         round.start();
         round.run();
         ContentionMetrics metrics = new ContentionMetrics();
@@ -61,7 +54,7 @@ class ContentionRoundTest {
     void aFifoLockIsMeasuredFairFromTheMomentEveryThreadIsQueued() throws InterruptedException {
         for (int repeat = 0; repeat < 5; repeat++) {
             ContentionRound round = new ContentionRound(
-                    LockType.FAIR_REENTRANT.createGuard(NodeLocator.singleNode()),
+                    LockType.FAIR_REENTRANT.create(CONTEXT),
                     NodeLocator.singleNode(),
                     16_000,
                     16,

@@ -3,6 +3,7 @@ package dev.wordstats.numa.lock;
 import static org.openjdk.jcstress.annotations.Expect.ACCEPTABLE;
 import static org.openjdk.jcstress.annotations.Expect.FORBIDDEN;
 
+import dev.wordstats.numa.carrier.CarrierPinning;
 import dev.wordstats.numa.topology.NodeLocator;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jcstress.annotations.Actor;
@@ -49,7 +50,11 @@ public final class NumaAdaptiveLockTests {
         int counter; // plain on purpose: a lost update means two owners at once
 
         Guarded(NodeLocator nodes) {
-            lock = new NumaAdaptiveLock(nodes, LockSettings.DEFAULTS, NumaAdaptiveLock.Thresholds.EAGER);
+            lock = new NumaAdaptiveLock(
+                    new LockContext(nodes, CarrierPinning.schedulerParallelism()),
+                    NumaMcsLock.DEFAULT_RESERVE_AFTER,
+                    LockProbe.NONE,
+                    NumaAdaptiveLock.Thresholds.EAGER);
         }
 
         void increment(int node, int times) {

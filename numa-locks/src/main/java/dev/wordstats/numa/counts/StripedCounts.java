@@ -1,8 +1,6 @@
 package dev.wordstats.numa.counts;
 
 import dev.wordstats.numa.lock.Guard;
-import dev.wordstats.numa.lock.LockStats;
-import dev.wordstats.numa.lock.ObservedGuard;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Comparator;
@@ -47,7 +45,7 @@ public final class StripedCounts<K> {
 
     /**
      * @param stripeCount the number of stripes, a power of two from 1 to 2^16
-     * @param guardFactory makes the guard of stripe {@code i}, e.g. {@code i -> type.createGuard(nodes)}
+     * @param guardFactory makes the guard of stripe {@code i}, e.g. {@code i -> type.create(context)}
      */
     @SuppressWarnings("unchecked")
     public StripedCounts(int stripeCount, IntFunction<? extends Guard> guardFactory) {
@@ -224,20 +222,6 @@ public final class StripedCounts<K> {
             distinct.addAndGet(-removed);
             return removed;
         });
-    }
-
-    /**
-     * The sum of the stripes' statistics, for stripes whose guards are {@link ObservedGuard}s
-     * ({@link LockStats#ZERO} when none are).
-     */
-    public LockStats lockStats() {
-        LockStats sum = LockStats.ZERO;
-        for (Stripe<K> stripe : stripes) {
-            if (stripe.guard instanceof ObservedGuard observed) {
-                sum = sum.plus(observed.stats());
-            }
-        }
-        return sum;
     }
 
     /** Every stripe. */

@@ -23,7 +23,7 @@ import java.util.function.Supplier;
  * interrupt the critical section gives its current thread is passed on to its caller). Waiters are
  * served in FIFO order. A critical section that blocks or runs long delays everyone behind it, as it
  * would under any lock; the combiner then hands its role on after that critical section (the batch is
- * bounded in time, {@link LockSettings#combineTime()}), so the damage is that one critical section.
+ * bounded in time, {@link CombiningSettings#time()}), so the damage is that one critical section.
  * A critical section must not wait for another thread that uses the same lock (a deadlock under any
  * lock).
  *
@@ -127,12 +127,11 @@ public final class CombiningLock extends CombiningLockL1Pad implements Guard {
      *  not mounted. With many more virtual threads than carriers, a thread that finds the queue empty
      *  would take the fast path again and again while the threads it served wait for a carrier (none
      *  is time-sliced). So a virtual thread whose call served others yields its carrier once the lock
-     *  is released (yieldToServed): the threads it woke run before it calls again. Measured with
-     *  LockContentionBenchmark (64 virtual threads, 2 carriers, ~3 us critical section, one fork of 5
-     *  iterations each): Jain 0.84 -> 0.99 and 1.19x the throughput of the version without the yield;
-     *  at ~0.2 us Jain stays low (0.03 -> 0.09): each served thread then costs a park, a wake-up and a
+     *  is released (yieldToServed): the threads it woke run before it calls again. With the
+     *  contention benchmark's long critical sections this makes the lock fairer and faster; with
+     *  short ones it helps little, since each served thread then costs a park, a wake-up and a
      *  mount for a much shorter critical section, and which runnable thread a carrier picks next is
-     *  the scheduler's choice.
+     *  the scheduler's choice (benchmarks/JOURNAL.md, 2026-11-23 20:52, the combiner's yield).
      *
      * Blocking or long critical sections
      *  The combiner runs them; those behind wait, as behind any lock holder. Requests served before
@@ -149,6 +148,18 @@ public final class CombiningLock extends CombiningLockL1Pad implements Guard {
      *  - owner is read plainly by every caller: a thread can only see itself there if it wrote it and
      *    has not cleared it since (it clears it before each release), so a stale value never makes a
      *    caller think it is the combiner.
+     *
+     * Probe (optional, LockProbe; none: every report below is skipped by a null check)
+     *  - acquired(waited, wait): by the thread that takes the lock, after enter(): the fast path and a
+     *    caller that found the queue empty (waited false), a caller handed the role by COMBINE (waited
+     *    true); and by the combiner for each waiter's critical section it is about to run (waited
+     *    true, wait from the waiter's call, read from Request.asked), so the reporting thread is the
+     *    one that touches the data, as a lock holder would.
+     *  - released: when timed, by each caller after its call's release (fast path, own combining) or
+     *    after DONE (served: the combiner left began/ended in the Request before its DONE RMW).
+     *  - combined(size, nanos): by a combiner that ran at least one waiter's critical section, when it
+     *    frees the queue (after the CAS to null, before the outer lock's exit) or hands the role on.
+     *  Nothing in the algorithm depends on the probe: the same CAS, xchg and RMWs run with or without.
      *
      * Memory modes: see package-info. Padding: tail and owner (both written by the combiner, tail
      * swapped by arrivals) are one 128-byte-padded block (CombiningLockL0Pad/L1Pad). Requests are
@@ -181,26 +192,35 @@ public final class CombiningLock extends CombiningLockL1Pad implements Guard {
     private final int combineLimit;
     private final long combineNanos;
     private final Outer outer;
+    private final LockProbe probe; // null without one
+    private final LockProbe fastProbe; // probe if it hears the fast path, else null
+    private final boolean timed; // probe != null && probe.timed()
 
-    /** A combining lock with the {@link LockSettings#DEFAULTS default} batch bounds. */
+    /** A combining lock with the {@link CombiningSettings#DEFAULTS default} batch bounds and no probe. */
     public CombiningLock() {
-        this(LockSettings.DEFAULTS);
+        this(CombiningSettings.DEFAULTS, LockProbe.NONE);
     }
 
-    /** A combining lock with the batch bounds of {@code settings}. */
-    public CombiningLock(LockSettings settings) {
-        this(settings, null);
+    /**
+     * A combining lock with the batch bounds of {@code settings}, reporting to {@code probe}
+     * ({@link LockProbe#NONE} for none).
+     */
+    public CombiningLock(CombiningSettings settings, LockProbe probe) {
+        this(settings, probe, null);
     }
 
     /**
      * A combining lock whose combiner also takes {@code outer} (a global lock above per-node queues) before
      * it runs critical sections and lets it go before it hands its role on or frees the queue.
      */
-    CombiningLock(LockSettings settings, Outer outer) {
+    CombiningLock(CombiningSettings settings, LockProbe probe, Outer outer) {
         Objects.requireNonNull(settings, "settings");
-        this.combineLimit = settings.combineLimit();
-        this.combineNanos = saturatedNanos(settings.combineTime());
+        this.combineLimit = settings.limit();
+        this.combineNanos = saturatedNanos(settings.time());
         this.outer = outer;
+        this.probe = LockProbe.orNull(probe);
+        this.fastProbe = LockProbe.fastPathOf(probe);
+        this.timed = this.probe != null && this.probe.timed();
     }
 
     /** What a combiner holds above its queue: taken before it runs critical sections, let go before it leaves. */
@@ -218,22 +238,31 @@ public final class CombiningLock extends CombiningLockL1Pad implements Guard {
         if (owner == me) {
             return criticalSection.get(); // reentrant, or a combined critical section calling again
         }
+        long asked = timed ? System.nanoTime() : 0L;
         if (casTail(null, fastNode)) {
             enter(me);
+            long began = fastProbe != null ? reportAcquired(false, asked) : 0L;
             try {
                 return criticalSection.get();
             } finally {
-                if (releaseFast(me)) {
+                long ended = timed ? System.nanoTime() : 0L;
+                boolean served = releaseFast(me);
+                if (timed && fastProbe != null) {
+                    probe.released(false, began - asked, ended - began); // outside the critical section
+                }
+                if (served) {
                     yieldToServed(me);
                 }
             }
         }
-        return callQueued(me, criticalSection);
+        return callQueued(me, criticalSection, asked);
     }
 
-    @Override
-    public LockType type() {
-        return outer == null ? LockType.COMBINING : LockType.NUMA_COMBINING;
+    /** Tells the probe of an acquisition that began at {@code asked} (a clock read when it measures); returns now. */
+    private long reportAcquired(boolean waited, long asked) {
+        long now = timed || waited ? System.nanoTime() : 0L;
+        probe.acquired(waited, now - asked);
+        return now;
     }
 
     /** The most critical sections of others one combiner runs. */
@@ -248,14 +277,14 @@ public final class CombiningLock extends CombiningLockL1Pad implements Guard {
 
     /** Whether some thread holds the lock now (a snapshot). */
     public boolean isLocked() {
-        return lvTail() != null;
+        return tailVolatile() != null;
     }
 
     @Override
     public String toString() {
         Thread o = owner;
         return "CombiningLock["
-                + (lvTail() == null ? "Unlocked" : o == null ? "Locked" : "Locked by thread " + o.getName())
+                + (tailVolatile() == null ? "Unlocked" : o == null ? "Locked" : "Locked by thread " + o.getName())
                 + ", combineLimit=" + combineLimit + ", combineTime=" + combineTime() + "]";
     }
 
@@ -298,13 +327,16 @@ public final class CombiningLock extends CombiningLockL1Pad implements Guard {
         }
     }
 
-    private <T> T callQueued(Thread me, Supplier<T> criticalSection) {
+    private <T> T callQueued(Thread me, Supplier<T> criticalSection, long asked) {
         Objects.requireNonNull(criticalSection, "criticalSection");
         Request request = new Request(me, criticalSection);
-        Request pred = xchgTail(request);
+        if (probe != null) {
+            request.asked = timed ? asked : System.nanoTime(); // a waiting acquisition is always timed
+        }
+        Request pred = getAndSetTail(request);
         if (pred != null) {
-            pred.svNext(request);
-            int predState = pred.lvState();
+            pred.setNextVolatile(request);
+            int predState = pred.stateVolatile();
             if ((predState & Request.DEPARTED) != 0) {
                 request.signal(Request.PRED_AWAKE); // the served predecessor left before we linked in
             }
@@ -314,6 +346,10 @@ public final class CombiningLock extends CombiningLockL1Pad implements Guard {
             int state = request.awaitTurn(this, next ? SPINS : 0);
             if ((state & Request.DONE) != 0) {
                 request.depart();
+                if (timed) {
+                    // The combiner wrote began and ended before its DONE RMW, which we have read.
+                    probe.released(true, request.began - request.asked, request.ended - request.began);
+                }
                 return request.deliver(state);
             }
             // COMBINE: the previous combiner handed the role to us.
@@ -321,6 +357,9 @@ public final class CombiningLock extends CombiningLockL1Pad implements Guard {
             request.signal(Request.COMBINE); // tells a successor that the combiner is right before it
         }
         enter(me);
+        boolean waited = pred != null;
+        boolean report = probe != null && (waited || fastProbe != null);
+        long began = report ? reportAcquired(waited, request.asked) : 0L;
         T result = null;
         Throwable failure = null;
         try {
@@ -328,7 +367,11 @@ public final class CombiningLock extends CombiningLockL1Pad implements Guard {
         } catch (Throwable t) {
             failure = t;
         }
+        long ended = timed ? System.nanoTime() : 0L;
         boolean served = combine(me, request);
+        if (timed && report) {
+            probe.released(waited, began - request.asked, ended - began); // outside the critical section
+        }
         if (served) {
             yieldToServed(me);
         }
@@ -350,10 +393,13 @@ public final class CombiningLock extends CombiningLockL1Pad implements Guard {
         Request p = head;
         try {
             for (; ; ) {
-                Request n = p.lvNext();
+                Request n = p.nextVolatile();
                 if (n == null) {
                     owner = null;
                     if (casTail(p, null)) {
+                        if (probe != null && p != head) {
+                            reportBatch(combineLimit - budget, deadline - combineNanos);
+                        }
                         if (outer != null) {
                             outer.exit();
                         }
@@ -363,17 +409,23 @@ public final class CombiningLock extends CombiningLockL1Pad implements Guard {
                     n = p.awaitNext();
                 }
                 if (p == fastNode) {
-                    p.spNext(null); // ready for the next fast path: only we read it until tail is null again
+                    p.setNextPlain(null); // ready for the next fast path: only we read it until tail is null again
                 }
                 if (budget == combineLimit) {
                     deadline = System.nanoTime() + combineNanos;
                 } else if (budget == 0 || System.nanoTime() - deadline > 0L) {
+                    if (probe != null) {
+                        reportBatch(combineLimit - budget, deadline - combineNanos);
+                    }
                     exit();
                     n.handOver();
                     return true;
                 }
                 budget--;
-                n.serve(firstBits);
+                if (probe != null) {
+                    n.began = reportAcquired(true, n.asked); // the combiner takes the lock for n's caller
+                }
+                n.serve(firstBits, timed);
                 firstBits = Request.DONE;
                 p = n;
             }
@@ -386,7 +438,7 @@ public final class CombiningLock extends CombiningLockL1Pad implements Guard {
 
     // ------------------------------------------------------------------ accessors
 
-    private Request lvTail() {
+    private Request tailVolatile() {
         return (Request) TAIL.getVolatile(this);
     }
 
@@ -394,8 +446,13 @@ public final class CombiningLock extends CombiningLockL1Pad implements Guard {
         return TAIL.compareAndSet(this, expect, update);
     }
 
-    private Request xchgTail(Request update) {
+    private Request getAndSetTail(Request update) {
         return (Request) TAIL.getAndSet(this, update);
+    }
+
+    /** Tells the probe of a batch of {@code size} waiters' critical sections that started at {@code start}. */
+    private void reportBatch(int size, long start) {
+        probe.combined(size, System.nanoTime() - start);
     }
 
     private static long saturatedNanos(Duration d) {
@@ -436,6 +493,9 @@ public final class CombiningLock extends CombiningLockL1Pad implements Guard {
         private Object result; // plain: by the combiner before its DONE RMW; read by the caller after it sees DONE
         private Throwable failure; // plain: as result
         private Request next; // volatile: set once by the successor after its tail swap; plain reset on fastNode
+        long asked; // plain, with a probe: by the caller before the tail swap publishes it (start of its call)
+        long began; // plain, with a probe: by the combiner before serving; read by the caller after it sees DONE
+        long ended; // plain, when timed: by the combiner before its DONE RMW; read by the caller after it sees DONE
         private int state; // getAndBitwiseOr by the caller, the combiner and the neighbours; read volatile
 
         Request(Thread thread, Supplier<?> task) {
@@ -443,19 +503,19 @@ public final class CombiningLock extends CombiningLockL1Pad implements Guard {
             this.task = task;
         }
 
-        Request lvNext() {
+        Request nextVolatile() {
             return (Request) NEXT.getVolatile(this);
         }
 
-        void svNext(Request successor) {
+        void setNextVolatile(Request successor) {
             NEXT.setVolatile(this, successor);
         }
 
-        void spNext(Request successor) {
+        void setNextPlain(Request successor) {
             NEXT.set(this, successor);
         }
 
-        int lvState() {
+        int stateVolatile() {
             return (int) STATE.getVolatile(this);
         }
 
@@ -470,14 +530,20 @@ public final class CombiningLock extends CombiningLockL1Pad implements Guard {
             }
         }
 
-        /** By the combiner: runs the task, publishes its outcome with {@code bits} (DONE, maybe PRED_AWAKE). */
-        void serve(int bits) {
+        /**
+         * By the combiner: runs the task, publishes its outcome with {@code bits} (DONE, maybe PRED_AWAKE),
+         * and, when {@code timed}, the time it ended.
+         */
+        void serve(int bits, boolean timed) {
             Supplier<?> t = task;
             task = null;
             try {
                 result = t.get();
             } catch (Throwable e) {
                 failure = e;
+            }
+            if (timed) {
+                ended = System.nanoTime();
             }
             if (Thread.interrupted()) {
                 bits |= INTERRUPT; // the critical section interrupted "its" thread: pass it to its caller
@@ -497,7 +563,7 @@ public final class CombiningLock extends CombiningLockL1Pad implements Guard {
         int awaitTurn(Object blocker, int spins) {
             int s;
             for (int i = spins; i > 0; i--) {
-                if (((s = lvState()) & TURN) != 0) {
+                if (((s = stateVolatile()) & TURN) != 0) {
                     return s;
                 }
                 Thread.onSpinWait();
@@ -507,7 +573,7 @@ public final class CombiningLock extends CombiningLockL1Pad implements Guard {
                 return s;
             }
             boolean interrupted = false;
-            while (((s = lvState()) & TURN) == 0) {
+            while (((s = stateVolatile()) & TURN) == 0) {
                 LockSupport.park(blocker);
                 if (Thread.interrupted()) {
                     interrupted = true; // waiting is not interruptible: keep it pending
@@ -521,10 +587,10 @@ public final class CombiningLock extends CombiningLockL1Pad implements Guard {
 
         /** By a served caller leaving: passes PRED_AWAKE to its successor, or marks itself DEPARTED for it. */
         void depart() {
-            Request n = lvNext();
+            Request n = nextVolatile();
             if (n == null) {
                 STATE.getAndBitwiseOr(this, DEPARTED);
-                n = lvNext();
+                n = nextVolatile();
                 if (n == null) {
                     return; // a successor linking in now sees DEPARTED
                 }
@@ -549,7 +615,7 @@ public final class CombiningLock extends CombiningLockL1Pad implements Guard {
         Request awaitNext() {
             Request n;
             int spins = LINK_SPINS;
-            while ((n = lvNext()) == null) {
+            while ((n = nextVolatile()) == null) {
                 if (spins > 0) {
                     spins--;
                     Thread.onSpinWait();

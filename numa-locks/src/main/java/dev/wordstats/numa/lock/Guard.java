@@ -18,8 +18,8 @@ import java.util.function.Supplier;
  *       (reentrancy);
  *   <li>waiting is not interruptible, as with {@code Lock.lock()}: an interrupt stays pending.
  * </ul>
- * Create one with {@link LockType#createGuard}, or {@link LockType#createObservedGuard} for one that
- * counts its acquisitions ({@link ObservedGuard}).
+ * Create one with {@link LockType#create(LockContext, LockSettings, LockProbe)}, given a
+ * {@link LockProbe} (e.g. a {@link CountingProbe}) for one that reports its acquisitions.
  */
 public interface Guard {
 
@@ -33,7 +33,4 @@ public interface Guard {
             return null;
         });
     }
-
-    /** The type of this guard's lock. */
-    LockType type();
 }

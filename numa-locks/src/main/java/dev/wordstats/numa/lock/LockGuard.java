@@ -4,15 +4,22 @@ import java.util.Objects;
 import java.util.concurrent.locks.Lock;
 import java.util.function.Supplier;
 
-/** The {@link Guard} of a type that is a {@link Lock}: the critical section runs on the caller, lock to unlock. */
-final class LockGuard implements Guard {
+/**
+ * The {@link Guard} of a type that is a {@link Lock} ({@link LockType#isLock()}): each critical section
+ * runs on the caller, between {@code lock()} and {@code unlock()} of {@link #lock()}. The lock is the
+ * type's own, with the guard's probe inside, so taking it directly or through the guard is the same.
+ */
+public final class LockGuard implements Guard {
 
-    private final LockType type;
     private final Lock lock;
 
-    LockGuard(LockType type, Lock lock) {
-        this.type = Objects.requireNonNull(type, "type");
+    LockGuard(Lock lock) {
         this.lock = Objects.requireNonNull(lock, "lock");
+    }
+
+    /** A guard that takes {@code lock} around each critical section: the critical-section API for any lock. */
+    public static LockGuard of(Lock lock) {
+        return new LockGuard(lock);
     }
 
     @Override
@@ -35,13 +42,8 @@ final class LockGuard implements Guard {
         }
     }
 
-    @Override
-    public LockType type() {
-        return type;
-    }
-
-    /** The lock this guard takes. */
-    Lock lock() {
+    /** The lock this guard takes: usable on its own, as any {@link Lock}. */
+    public Lock lock() {
         return lock;
     }
 

@@ -1,67 +1,34 @@
 package dev.wordstats.numa.lock;
 
-import java.time.Duration;
-import java.util.EnumSet;
 import java.util.Objects;
-import java.util.Set;
 
 /**
- * Tuning of the lock algorithms, for {@link LockType#create(dev.wordstats.numa.topology.NodeLocator,
- * LockSettings)} and {@link LockType#createGuard(dev.wordstats.numa.topology.NodeLocator, LockSettings)}.
- * A type ignores the settings it has no use for, so one configuration serves whichever type is chosen.
+ * The settings of every lock family, for {@link LockType#create(LockContext, LockSettings, LockProbe)}:
+ * one record per family, and each type reads only its own family's. So one configuration serves
+ * whichever type is chosen at run time (a yml value, a JMH parameter), and each family's knobs are
+ * validated and documented in its own record.
  *
- * @param reserveAfter      {@link LockType#NUMA_MCS} and {@link LockType#NUMA_HANDOFF}: how long a
- *                          node queue's leader may wait for the lock before it reserves it (see
- *                          {@link NumaMcsLock#reserveAfter()}); not negative
- * @param handoffMechanisms {@link LockType#NUMA_HANDOFF}: the mechanisms switched on (all by
- *                          default; fewer to measure what each one brings)
- * @param combineLimit      {@link LockType#COMBINING} and {@link LockType#NUMA_COMBINING}: how many
- *                          critical sections of other threads one combiner runs before it hands the
- *                          combiner role to the next waiter (see {@link CombiningLock}); at least 1.
- *                          Larger: fewer handovers (each costs a wake-up while the lock is idle), a
- *                          longer wait for the combiner's own caller
- * @param combineTime       {@link LockType#COMBINING} and {@link LockType#NUMA_COMBINING}: how long one
- *                          combiner may run critical sections of other threads before it hands the
- *                          role on, checked after each one (so one long critical section can overshoot
- *                          it); not negative
+ * @param queue     {@link LockType#NUMA_MCS}, {@link LockType#NUMA_HANDOFF}, {@link LockType#NUMA_ADAPTIVE}
+ * @param combining {@link LockType#COMBINING}, {@link LockType#NUMA_COMBINING}
  */
-public record LockSettings(
-        Duration reserveAfter, Set<HandoffMechanism> handoffMechanisms, int combineLimit, Duration combineTime) {
+public record LockSettings(QueueLockSettings queue, CombiningSettings combining) {
 
-    /**
-     * The defaults: {@link NumaMcsLock#DEFAULT_RESERVE_AFTER}, every handoff mechanism and
-     * {@link CombiningLock}'s batch bounds.
-     */
-    public static final LockSettings DEFAULTS = new LockSettings(NumaMcsLock.DEFAULT_RESERVE_AFTER);
+    /** Every family's defaults. */
+    public static final LockSettings DEFAULTS =
+            new LockSettings(QueueLockSettings.DEFAULTS, CombiningSettings.DEFAULTS);
 
     public LockSettings {
-        Objects.requireNonNull(reserveAfter, "reserveAfter");
-        if (reserveAfter.isNegative()) {
-            throw new IllegalArgumentException("reserveAfter must not be negative, was " + reserveAfter);
-        }
-        Objects.requireNonNull(handoffMechanisms, "handoffMechanisms");
-        handoffMechanisms = handoffMechanisms.isEmpty() ? Set.of() : Set.copyOf(EnumSet.copyOf(handoffMechanisms));
-        if (combineLimit < 1) {
-            throw new IllegalArgumentException("combineLimit must be at least 1, was " + combineLimit);
-        }
-        Objects.requireNonNull(combineTime, "combineTime");
-        if (combineTime.isNegative()) {
-            throw new IllegalArgumentException("combineTime must not be negative, was " + combineTime);
-        }
+        Objects.requireNonNull(queue, "queue");
+        Objects.requireNonNull(combining, "combining");
     }
 
-    /** The given reservation threshold and handoff mechanisms, with the default combining bounds. */
-    public LockSettings(Duration reserveAfter, Set<HandoffMechanism> handoffMechanisms) {
-        this(reserveAfter, handoffMechanisms, CombiningLock.DEFAULT_COMBINE_LIMIT, CombiningLock.DEFAULT_COMBINE_TIME);
+    /** These settings with the queue locks' replaced. */
+    public LockSettings with(QueueLockSettings queue) {
+        return new LockSettings(queue, combining);
     }
 
-    /** The given reservation threshold with every handoff mechanism on and the default combining bounds. */
-    public LockSettings(Duration reserveAfter) {
-        this(reserveAfter, HandoffMechanism.all());
-    }
-
-    /** These settings with the combining bounds replaced. */
-    public LockSettings withCombining(int limit, Duration time) {
-        return new LockSettings(reserveAfter, handoffMechanisms, limit, time);
+    /** These settings with the combining locks' replaced. */
+    public LockSettings with(CombiningSettings combining) {
+        return new LockSettings(queue, combining);
     }
 }

@@ -1,12 +1,14 @@
 package dev.wordstats.numa.lock;
 
 /**
- * A snapshot of what an {@link ObservedLock} or {@link ObservedGuard} (or a set of them) has counted.
+ * A snapshot of what a {@link CountingProbe} (or a set of them, {@link CountingProbe#total}) has counted.
  *
- * @param fastAcquisitions acquisitions that took the lock at the first attempt (a type that is not a
- *     {@code Lock}: calls that found the guard idle, see {@link ObservedSectionGuard})
- * @param slowAcquisitions acquisitions that had to wait (queue, spin or park; a type that is not a
- *     {@code Lock}: calls that found the guard busy)
+ * @param fastAcquisitions acquisitions that took the lock without waiting (the lock's first
+ *     attempt; a combining lock found free; for {@link LockType#SYNCHRONIZED}, calls that found the
+ *     guard idle, see {@link SynchronizedGuard})
+ * @param slowAcquisitions acquisitions that had to wait (queue, spin or park; a combining lock:
+ *     critical sections run by a combiner or a handed combiner role; {@code SYNCHRONIZED}: calls that
+ *     found the guard busy)
  * @param sameNodeHandoffs acquisitions whose previous owner (the thread that ran the previous critical
  *     section) ran on the same NUMA node
  * @param crossNodeHandoffs acquisitions whose previous owner ran on another NUMA node

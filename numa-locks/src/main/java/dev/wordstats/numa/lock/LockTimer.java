@@ -1,11 +1,10 @@
 package dev.wordstats.numa.lock;
 
 /**
- * Receives wait and hold times from an {@link ObservedLock} or an {@link ObservedGuard}. An observed
- * lock calls both on the releasing thread right after the release; an observed guard on the caller's
- * thread after its {@code call} returns. Either way outside the critical section, so an
- * implementation may record into a histogram without lengthening it; it must be thread-safe and
- * should be cheap.
+ * Receives wait and hold times from a {@link CountingProbe}, which passes on each
+ * {@link LockProbe#released} call: on the releasing thread right after the release, or on the caller's
+ * thread after its {@code call} returns. Either way outside the critical section, so an implementation
+ * may record into a histogram without lengthening it; it must be thread-safe and should be cheap.
  */
 public interface LockTimer {
 

@@ -1,208 +1,120 @@
 package dev.wordstats.numa.lock;
 
-import dev.wordstats.numa.topology.NodeLocator;
 import java.util.Arrays;
 import java.util.Locale;
 import java.util.Objects;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.Lock;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.stream.Collectors;
 
 /**
- * The lock algorithms on offer. Every type offers the critical-section API, {@link Guard}
- * ({@link #createGuard}, observed: {@link #createObservedGuard}); the types that are
- * {@link Lock}s ({@link #isLock()}) also give a {@link Lock} ({@link #create}, observed:
- * {@link #createObserved}). The constant's name is the one spelling used everywhere: the
- * {@code wordstats.lock.type} property, the JMH {@code lockType} parameter, the {@code lock} metric
- * tag and the Grafana {@code lock} variable.
+ * The lock algorithms on offer, each with its one factory, {@link #create(LockContext, LockSettings,
+ * LockProbe)}: a {@link Guard}, the critical-section API every type offers. A type that is a
+ * {@link Lock} ({@link #isLock()}) gives a {@link LockGuard}, whose {@link LockGuard#lock()} is the
+ * lock itself, so a caller that needs a {@code Lock} asks the guard ({@code guard instanceof LockGuard
+ * g ? g.lock() : ...}) and no factory exists only to refuse.
+ *
+ * <p>The constant's name is the one spelling used everywhere: the {@code wordstats.lock.type} property,
+ * the JMH {@code lockType} parameter, the {@code lock} metric tag and the Grafana {@code lock} variable.
+ * Adding a type is one constant here (its factory) plus its class.
  */
 public enum LockType {
 
     /** {@link NumaMcsLock}: one MCS queue per NUMA node and one global flag. */
-    NUMA_MCS {
-        @Override
-        public Lock create(NodeLocator nodes, LockSettings settings) {
-            return new NumaMcsLock(nodes, settings.reserveAfter());
-        }
-    },
+    NUMA_MCS(locking((context, settings, probe) ->
+            new NumaMcsLock(context.nodes(), settings.queue().reserveAfter(), probe))),
 
     /**
      * {@link NumaHandoffLock}: NUMA_MCS's next version; hands the lock to a running successor of the
      * same node (wake ahead, in-node pass), spins only while the owner runs, one awake waiter.
      */
-    NUMA_HANDOFF {
-        @Override
-        public Lock create(NodeLocator nodes, LockSettings settings) {
-            return new NumaHandoffLock(nodes, settings);
-        }
-    },
+    NUMA_HANDOFF(locking((context, settings, probe) ->
+            new NumaHandoffLock(context.nodes(), settings.queue().reserveAfter(), context.carriers(), probe))),
 
     /**
      * {@link NumaAdaptiveLock}: a lean spin-then-park lock while the lock is not saturated, the
      * {@link #NUMA_HANDOFF} queue while it stays saturated; the recommended type.
      */
-    NUMA_ADAPTIVE {
-        @Override
-        public Lock create(NodeLocator nodes, LockSettings settings) {
-            return new NumaAdaptiveLock(nodes, settings);
-        }
-    },
+    NUMA_ADAPTIVE(locking((context, settings, probe) ->
+            new NumaAdaptiveLock(context, settings.queue().reserveAfter(), probe))),
 
     /**
      * {@link SynchronizedGuard}: {@code synchronized} on a private monitor (no carrier pinning since
-     * JDK 24, JEP 491). Not a {@link Lock}: it offers only {@link #createGuard}.
+     * JDK 24, JEP 491). Not a {@link Lock}.
      */
-    SYNCHRONIZED {
-        @Override
-        public Guard createGuard(NodeLocator nodes, LockSettings settings) {
-            return new SynchronizedGuard();
-        }
-
-        @Override
-        public boolean isLock() {
-            return false;
-        }
-    },
+    SYNCHRONIZED(guarding((context, settings, probe) -> new SynchronizedGuard(probe))),
 
     /** {@link ReentrantLock} in fair mode: FIFO handoff, no barging. */
-    FAIR_REENTRANT {
-        @Override
-        public Lock create(NodeLocator nodes, LockSettings settings) {
-            return new ReentrantLock(true);
-        }
-
-        /** {@code tryLock()} barges even on a fair lock; the zero-timeout form honours fairness. */
-        @Override
-        boolean tryFast(Lock lock) throws InterruptedException {
-            return lock.tryLock(0L, TimeUnit.NANOSECONDS);
-        }
-    },
+    FAIR_REENTRANT(locking((context, settings, probe) -> ProbedJdkLock.probed(new ReentrantLock(true), true, probe))),
 
     /** {@link ReentrantLock} in its default, non-fair mode: arriving threads may barge. */
-    UNFAIR_REENTRANT {
-        @Override
-        public Lock create(NodeLocator nodes, LockSettings settings) {
-            return new ReentrantLock(false);
-        }
-    },
+    UNFAIR_REENTRANT(
+            locking((context, settings, probe) -> ProbedJdkLock.probed(new ReentrantLock(false), false, probe))),
 
     /**
      * {@link CombiningLock}: waiters publish their critical sections and the holder runs them (CC-Synch);
-     * not a {@link Lock}, only a {@link Guard}.
+     * not a {@link Lock}.
      */
-    COMBINING {
-        @Override
-        public Guard createGuard(NodeLocator nodes, LockSettings settings) {
-            return new CombiningLock(settings);
-        }
-
-        @Override
-        public boolean isLock() {
-            return false;
-        }
-    },
+    COMBINING(guarding((context, settings, probe) -> new CombiningLock(settings.combining(), probe))),
 
     /**
      * {@link NumaCombiningLock}: one combining queue per NUMA node under a global lock (H-Synch); not a
-     * {@link Lock}, only a {@link Guard}.
+     * {@link Lock}.
      */
-    NUMA_COMBINING {
-        @Override
-        public Guard createGuard(NodeLocator nodes, LockSettings settings) {
-            return new NumaCombiningLock(nodes, settings);
-        }
+    NUMA_COMBINING(guarding(
+            (context, settings, probe) -> new NumaCombiningLock(context.nodes(), settings.combining(), probe)));
 
-        @Override
-        public boolean isLock() {
-            return false;
-        }
-    };
-
-    /**
-     * A new, unobserved {@link Guard} of this type: the critical-section API every type offers. For a
-     * type that {@link #isLock() is a Lock} it takes a {@link #create(NodeLocator, LockSettings) new lock}
-     * around each critical section; a type that is not overrides this.
-     */
-    public Guard createGuard(NodeLocator nodes, LockSettings settings) {
-        return new LockGuard(this, create(nodes, settings));
+    /** Builds a guard of one type; {@code probe} may be {@link LockProbe#NONE}. */
+    @FunctionalInterface
+    private interface GuardFactory {
+        Guard create(LockContext context, LockSettings settings, LockProbe probe);
     }
 
-    /** As {@link #createGuard(NodeLocator, LockSettings)} with the default settings. */
-    public Guard createGuard(NodeLocator nodes) {
-        return createGuard(nodes, LockSettings.DEFAULTS);
+    /** Builds the lock of a type that is a {@link Lock}. */
+    @FunctionalInterface
+    private interface LockFactory {
+        Lock create(LockContext context, LockSettings settings, LockProbe probe);
     }
 
-    /**
-     * A new {@link ObservedGuard} of this type, for every type: it counts fast/slow acquisitions and
-     * same/cross-node handoffs, and reports wait and hold times to {@code timer} ({@link LockTimer#NONE}
-     * for no clock reads). A type that {@link #isLock() is a Lock} is observed through an
-     * {@link ObservedLock} (fast path = the lock's first attempt); any other type through an
-     * {@link ObservedSectionGuard} wrapped around its {@link #createGuard guard} (fast path = the guard
-     * was idle when the call arrived).
-     */
-    public ObservedGuard createObservedGuard(NodeLocator nodes, LockSettings settings, LockTimer timer) {
-        if (isLock()) {
-            return new ObservedLockGuard(createObserved(nodes, settings, timer));
-        }
-        return new ObservedSectionGuard(createGuard(nodes, settings), nodes, timer);
+    /** A type's factory and whether its guards are {@link LockGuard}s. */
+    private record Maker(GuardFactory factory, boolean isLock) {}
+
+    private static Maker locking(LockFactory factory) {
+        return new Maker((context, settings, probe) -> new LockGuard(factory.create(context, settings, probe)), true);
     }
 
-    /** As {@link #createObservedGuard(NodeLocator, LockSettings, LockTimer)} with the default settings. */
-    public ObservedGuard createObservedGuard(NodeLocator nodes, LockTimer timer) {
-        return createObservedGuard(nodes, LockSettings.DEFAULTS, timer);
+    private static Maker guarding(GuardFactory factory) {
+        return new Maker(factory, false);
+    }
+
+    private final GuardFactory factory;
+    private final boolean isLock;
+
+    LockType(Maker maker) {
+        this.factory = maker.factory();
+        this.isLock = maker.isLock();
     }
 
     /**
-     * Whether this type is a {@link Lock} ({@link #create} and {@link #createObserved} work); a type
-     * that is not offers only {@link #createGuard} and {@link #createObservedGuard}.
+     * A new guard of this type, tuned by its family's part of {@code settings}, reporting to {@code probe}
+     * ({@link LockProbe#NONE} for none: then it pays nothing for observation). The lock behaves the same
+     * with a probe as without. One probe observes one lock (see {@link LockProbe}).
      */
+    public Guard create(LockContext context, LockSettings settings, LockProbe probe) {
+        Objects.requireNonNull(context, "context");
+        Objects.requireNonNull(settings, "settings");
+        Objects.requireNonNull(probe, "probe");
+        return factory.create(context, settings, probe);
+    }
+
+    /** As {@link #create(LockContext, LockSettings, LockProbe)} with the default settings and no probe. */
+    public Guard create(LockContext context) {
+        return create(context, LockSettings.DEFAULTS, LockProbe.NONE);
+    }
+
+    /** Whether this type is a {@link Lock}: its guards are then {@link LockGuard}s. */
     public boolean isLock() {
-        return true;
-    }
-
-    /**
-     * A new, unobserved lock of this type with the default settings: it counts nothing and costs nothing extra.
-     *
-     * @throws UnsupportedOperationException if this type {@link #isLock() is not a Lock}
-     */
-    public Lock create(NodeLocator nodes) {
-        return create(nodes, LockSettings.DEFAULTS);
-    }
-
-    /**
-     * A new, unobserved lock of this type, tuned by the {@code settings} that apply to it.
-     *
-     * @throws UnsupportedOperationException if this type {@link #isLock() is not a Lock}
-     */
-    public Lock create(NodeLocator nodes, LockSettings settings) {
-        throw new UnsupportedOperationException(name() + " is not a java.util.concurrent.locks.Lock: it offers only "
-                + "the critical-section API (LockType.createGuard / createObservedGuard)");
-    }
-
-    /**
-     * A new lock of this type with the default settings that counts fast/slow acquisitions and
-     * same/cross-node handoffs, and reports wait and hold times to {@code timer}
-     * ({@link LockTimer#NONE} for no clock reads).
-     *
-     * @throws UnsupportedOperationException if this type {@link #isLock() is not a Lock}; use
-     *     {@link #createObservedGuard(NodeLocator, LockTimer)}, which every type offers
-     */
-    public ObservedLock createObserved(NodeLocator nodes, LockTimer timer) {
-        return createObserved(nodes, LockSettings.DEFAULTS, timer);
-    }
-
-    /** As {@link #createObserved(NodeLocator, LockTimer)}, tuned by the {@code settings} that apply to this type. */
-    public ObservedLock createObserved(NodeLocator nodes, LockSettings settings, LockTimer timer) {
-        return new ObservedLock(this, create(nodes, settings), nodes, timer);
-    }
-
-    /**
-     * One attempt that takes the lock only if it can be had without waiting, honouring the type's
-     * fairness. {@link ObservedLock} counts a success as a fast-path acquisition.
-     */
-    boolean tryFast(Lock lock) throws InterruptedException {
-        return lock.tryLock();
+        return isLock;
     }
 
     /**

@@ -3,6 +3,7 @@ package dev.wordstats.numa.lock;
 import dev.wordstats.numa.topology.NodeLocator;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
+import java.time.Duration;
 import java.util.Objects;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.AbstractQueuedSynchronizer;
@@ -63,6 +64,14 @@ public final class NumaAdaptiveLock implements Lock {
      *    WINDOW acquisitions and, if it had to spin or park, to a count of contended ones; in queued
      *    mode an owner that found the queue lock free on arrival adds one to a streak, and one that
      *    did not resets a streak that is not zero (so saturated owners write nothing).
+     *
+     * Probe (optional; none: each report is skipped by a null check): the lock reports its own
+     * acquisitions in both modes (the queue lock is built without a probe, so nothing is told twice):
+     * waited false for the first CAS on a free word and for tryLock, true for a lean acquisition that
+     * spun or parked, and for a queued one that parked in lean mode first or found the queue lock held
+     * on arrival; modeSwitched
+     * by the releasing owner at the switch, before the release that publishes it; timing after the
+     * release, from values read before it.
      *
      * Mode switches (only at a release, by the releasing owner, after its critical section ended)
      *  - lean -> queued: when CONTENDED_TO_QUEUE of the last WINDOW acquisitions were contended
@@ -150,37 +159,84 @@ public final class NumaAdaptiveLock implements Lock {
 
     private final Word word;
     private final NodeLocator nodes;
-    private final LockSettings settings;
+    private final Duration reserveAfter; // the queue lock's reservation threshold
+    private final int carriers; // the queue lock's carrier count
+    private final LockProbe probe; // null without one
+    private final boolean hearsFast; // probe != null && probe.hearsFastPath()
+    private final boolean probeTimed; // probe != null && probe.timed()
+    private long acquiredAt; // owner only (timed probe): nanoTime of the outermost acquisition
+    private long waitNanos; // owner only (timed probe): its wait
+    private boolean waited; // owner only (probe): whether it waited
     private NumaHandoffLock
             queue; // CAS once (null -> lock) by the first owner that switches; read (volatile) after the word reads
     // QUEUED
 
-    /** A lock whose queued mode is a {@link NumaHandoffLock} over {@code nodes} with the default settings. */
-    public NumaAdaptiveLock(NodeLocator nodes) {
-        this(nodes, LockSettings.DEFAULTS);
+    /** A lock whose queued mode is a {@link NumaHandoffLock} over the context's nodes; the defaults, no probe. */
+    public NumaAdaptiveLock(LockContext context) {
+        this(context, NumaMcsLock.DEFAULT_RESERVE_AFTER, LockProbe.NONE);
     }
 
-    /** A lock whose queued mode is a {@link NumaHandoffLock} over {@code nodes}, tuned by {@code settings}. */
-    public NumaAdaptiveLock(NodeLocator nodes, LockSettings settings) {
-        this(nodes, settings, Thresholds.DEFAULTS);
+    /**
+     * A lock whose queued mode is a {@link NumaHandoffLock} over the context's nodes with the reservation
+     * threshold {@code reserveAfter}, reporting to {@code probe} ({@link LockProbe#NONE} for none): its
+     * acquisitions in both modes and its mode switches (the queue lock itself reports nothing).
+     */
+    public NumaAdaptiveLock(LockContext context, Duration reserveAfter, LockProbe probe) {
+        this(context, reserveAfter, probe, Thresholds.DEFAULTS);
     }
 
     /** For tests that need every acquisition to switch modes (jcstress): {@code thresholds} instead of the defaults. */
-    NumaAdaptiveLock(NodeLocator nodes, LockSettings settings, Thresholds thresholds) {
-        Objects.requireNonNull(nodes, "nodes");
-        Objects.requireNonNull(settings, "settings");
+    NumaAdaptiveLock(LockContext context, Duration reserveAfter, LockProbe probe, Thresholds thresholds) {
+        Objects.requireNonNull(context, "context");
+        Objects.requireNonNull(reserveAfter, "reserveAfter");
         this.word = new Word(thresholds);
-        this.nodes = nodes;
-        this.settings = settings;
+        this.nodes = context.nodes();
+        this.reserveAfter = reserveAfter;
+        this.carriers = context.carriers();
+        this.probe = LockProbe.orNull(probe);
+        this.hearsFast = this.probe != null && this.probe.hearsFastPath();
+        this.probeTimed = this.probe != null && this.probe.timed();
+    }
+
+    /** The queue lock of the queued mode, made at the first switch. */
+    private NumaHandoffLock newQueue() {
+        return new NumaHandoffLock(nodes, reserveAfter, carriers);
+    }
+
+    /**
+     * By the new owner after an outermost acquisition (with a probe): tells the probe, keeping what a timed
+     * probe's release report needs. {@code asked} is the clock at the start of the wait (or of the call, when
+     * timed).
+     */
+    private void reportAcquired(boolean slow, long asked) {
+        waited = slow;
+        if (slow || hearsFast) {
+            long now = probeTimed || slow ? System.nanoTime() : 0L;
+            long wait = now - asked;
+            if (probeTimed) {
+                acquiredAt = now;
+                waitNanos = wait;
+            }
+            probe.acquired(slow, wait);
+        }
+    }
+
+    /** The clock at the start of a call, for a timed probe; else 0. */
+    private long askedAt() {
+        return probeTimed ? System.nanoTime() : 0L;
     }
 
     @Override
     public void lock() {
         Thread current = Thread.currentThread();
         Word w = word;
+        long asked = askedAt();
         int state = w.getStateVolatile(); // read before the CAS: a failing CAS would take the owner's line
         if (state == FREE && w.casState(FREE, HELD)) {
             w.ownedLean(current, false);
+            if (probe != null) {
+                reportAcquired(false, asked);
+            }
         } else if (!reentered(current, state)) {
             acquireSlow(current, false, 0L, false);
         }
@@ -193,9 +249,13 @@ public final class NumaAdaptiveLock implements Lock {
         }
         Thread current = Thread.currentThread();
         Word w = word;
+        long asked = askedAt();
         int state = w.getStateVolatile();
         if (state == FREE && w.casState(FREE, HELD)) {
             w.ownedLean(current, false);
+            if (probe != null) {
+                reportAcquired(false, asked);
+            }
         } else if (!reentered(current, state) && acquireSlow(current, true, 0L, false) < 0) {
             throw new InterruptedException();
         }
@@ -205,9 +265,13 @@ public final class NumaAdaptiveLock implements Lock {
     public boolean tryLock() {
         Thread current = Thread.currentThread();
         Word w = word;
+        long asked = askedAt();
         int state = w.getStateVolatile();
         if (state == FREE && w.casState(FREE, HELD)) {
             w.ownedLean(current, false);
+            if (probe != null) {
+                reportAcquired(false, asked);
+            }
             return true;
         }
         if (reentered(current, state)) {
@@ -218,11 +282,17 @@ public final class NumaAdaptiveLock implements Lock {
             if (q.tryLock()) {
                 if (w.getStateVolatile() == QUEUED) {
                     w.ownedQueued(false);
+                    if (probe != null) {
+                        reportAcquired(false, asked);
+                    }
                     return true;
                 }
                 q.unlock(); // turned lean meanwhile
                 if (w.casState(FREE, HELD)) {
                     w.ownedLean(current, false);
+                    if (probe != null) {
+                        reportAcquired(false, asked);
+                    }
                     return true;
                 }
             }
@@ -237,9 +307,13 @@ public final class NumaAdaptiveLock implements Lock {
         }
         Thread current = Thread.currentThread();
         Word w = word;
+        long asked = askedAt();
         int state = w.getStateVolatile();
         if (state == FREE && w.casState(FREE, HELD)) {
             w.ownedLean(current, false);
+            if (probe != null) {
+                reportAcquired(false, asked);
+            }
             return true;
         }
         if (reentered(current, state)) {
@@ -258,33 +332,61 @@ public final class NumaAdaptiveLock implements Lock {
         Thread current = Thread.currentThread();
         Word w = word;
         int state = w.getStateVolatile();
-        if (state == HELD && w.getOwnerOpaque() == current) {
+        if (state == HELD && w.ownerOpaque() == current) {
             if (w.holds > 0) {
                 w.holds--;
                 return;
             }
             w.setOwnerOpaque(null);
+            long held = probeTimed ? System.nanoTime() - acquiredAt : 0L;
+            boolean slow = waited;
+            long wait = waitNanos;
             if (!w.heatDue()) {
                 w.release(Word.RELEASE_FREE);
+                reportReleased(slow, wait, held);
                 return;
             }
+            if (probe != null) {
+                probe.modeSwitched(true);
+            }
             if (queueAcquire() == null) {
-                QUEUE.compareAndSet(this, null, new NumaHandoffLock(nodes, settings));
+                QUEUE.compareAndSet(this, null, newQueue());
             }
             w.release(Word.RELEASE_QUEUED); // published after the queue lock: whoever reads QUEUED finds it
+            reportReleased(slow, wait, held);
             return;
         }
         if (state == QUEUED) {
             NumaHandoffLock q = queueAcquire();
             if (q.isHeldByCurrentThread()) {
-                if (q.getHoldCount() == 1 && w.coolDue()) {
+                boolean outermost = q.getHoldCount() == 1;
+                long held = probeTimed && outermost ? System.nanoTime() - acquiredAt : 0L;
+                boolean slow = waited;
+                long wait = waitNanos;
+                if (outermost && w.coolDue()) {
+                    if (probe != null) {
+                        probe.modeSwitched(false);
+                    }
                     w.release(Word.RELEASE_FREE); // lean again; we still hold the queue lock, past our section
                 }
                 q.unlock();
+                if (outermost) {
+                    reportReleased(slow, wait, held);
+                }
                 return;
             }
         }
         throw new IllegalMonitorStateException("unlock by a thread that does not hold the lock: " + current);
+    }
+
+    /**
+     * After an outermost release, by the thread that released (a timed probe only): the wait and hold of
+     * the acquisition it ended, read from the owner-only fields before the release let another owner in.
+     */
+    private void reportReleased(boolean slow, long wait, long held) {
+        if (probeTimed && (slow || hearsFast)) {
+            probe.released(slow, wait, held);
+        }
     }
 
     /** Not supported, as with the other locks of this package. */
@@ -302,7 +404,7 @@ public final class NumaAdaptiveLock implements Lock {
     public int getHoldCount() {
         Word w = word;
         int state = w.getStateVolatile();
-        if (state == HELD && w.getOwnerOpaque() == Thread.currentThread()) {
+        if (state == HELD && w.ownerOpaque() == Thread.currentThread()) {
             return w.holds + 1;
         }
         NumaHandoffLock q = queueAcquire();
@@ -315,7 +417,7 @@ public final class NumaAdaptiveLock implements Lock {
      */
     private boolean reentered(Thread current, int state) {
         Word w = word;
-        if (state == HELD && w.getOwnerOpaque() == current) {
+        if (state == HELD && w.ownerOpaque() == current) {
             w.reenter();
             return true;
         }
@@ -365,11 +467,12 @@ public final class NumaAdaptiveLock implements Lock {
      */
     private int acquireSlow(Thread current, boolean interruptible, long deadline, boolean timed) {
         Word w = word;
+        long asked = probe != null ? System.nanoTime() : 0L; // a waiting acquisition is always timed
         boolean counting = false;
         for (; ; ) {
             int state = w.getStateVolatile();
             if (state == QUEUED) {
-                int outcome = acquireQueued(current, interruptible, deadline, timed);
+                int outcome = acquireQueued(current, interruptible, deadline, timed, asked, counting);
                 if (outcome != 0 || timed && deadline - System.nanoTime() <= 0L) {
                     return outcome == 0 && timed ? 0 : outcome;
                 }
@@ -377,6 +480,9 @@ public final class NumaAdaptiveLock implements Lock {
             }
             if (spinLean(current)) {
                 w.ownedLean(current, true);
+                if (probe != null) {
+                    reportAcquired(true, asked);
+                }
                 return 1;
             }
             if (w.getStateVolatile() == QUEUED) {
@@ -407,6 +513,9 @@ public final class NumaAdaptiveLock implements Lock {
             }
             if (w.tookWord(current)) {
                 w.ownedLean(current, true);
+                if (probe != null) {
+                    reportAcquired(true, asked);
+                }
                 return 1;
             }
             // Woken because the word turned QUEUED: pass the wake-up on, then go to the queue lock.
@@ -430,7 +539,7 @@ public final class NumaAdaptiveLock implements Lock {
             } else if (state == QUEUED) {
                 return false;
             } else if ((round & 31) == 31) {
-                if (!MountState.isRunning(w.getOwnerOpaque())) {
+                if (!MountState.isRunning(w.ownerOpaque())) {
                     return false;
                 }
                 long now = System.nanoTime();
@@ -445,7 +554,8 @@ public final class NumaAdaptiveLock implements Lock {
     }
 
     /** One pass through the queue lock; 1 acquired, 0 cooled meanwhile or timed out, -1 interrupted. */
-    private int acquireQueued(Thread current, boolean interruptible, long deadline, boolean timed) {
+    private int acquireQueued(
+            Thread current, boolean interruptible, long deadline, boolean timed, long asked, boolean parkedLean) {
         Word w = word;
         NumaHandoffLock q = queueAcquire();
         boolean arrivedFree = !q.isLocked();
@@ -465,6 +575,9 @@ public final class NumaAdaptiveLock implements Lock {
         }
         if (w.getStateVolatile() == QUEUED) {
             w.ownedQueued(arrivedFree);
+            if (probe != null) {
+                reportAcquired(parkedLean || !arrivedFree, asked); // parked in lean mode, or found the queue held
+            }
             return 1;
         }
         q.unlock();
@@ -582,7 +695,7 @@ public final class NumaAdaptiveLock implements Lock {
             return getState();
         }
 
-        Thread getOwnerOpaque() {
+        Thread ownerOpaque() {
             return (Thread) OWNER.getOpaque(this);
         }
 

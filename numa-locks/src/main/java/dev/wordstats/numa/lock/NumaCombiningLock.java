@@ -70,8 +70,13 @@ public final class NumaCombiningLock extends NumaCombiningLockL1Pad implements G
      *  - The node index is read once per call; a virtual thread that migrates keeps the queue it
      *    joined.
      *
+     * Probe: the node queues report to the lock's one probe, each from inside enter()/exit() (the
+     * global lock held), so its acquired() calls are ordered across nodes as the lock's are; see
+     * CombiningLock for what each call means.
+     *
      * Cost: an uncontended call takes the queue's fast path and the global lock, two CAS in and two
-     * out (and a NodeLocator lookup), about twice CombiningLock's.
+     * out (and a NodeLocator lookup), twice CombiningLock's atomic operations; the measured cost of
+     * each type is in benchmarks/results/2026-11-23-uncontended-guards.
      *
      * Padding: owner is written by each combiner and read by every caller; it sits in its own
      * 128-byte-padded block (NumaCombiningLockL0Pad/L1Pad); each node queue is a padded CombiningLock.
@@ -81,10 +86,15 @@ public final class NumaCombiningLock extends NumaCombiningLockL1Pad implements G
     private final CombiningLock[] queues;
     private final ReentrantLock global = new ReentrantLock(true);
 
-    /** A lock with one combining queue per node of {@code nodes} and the batch bounds of {@code settings}. */
-    public NumaCombiningLock(NodeLocator nodes, LockSettings settings) {
+    /**
+     * A lock with one combining queue per node of {@code nodes} and the batch bounds of {@code settings},
+     * reporting to {@code probe} ({@link LockProbe#NONE} for none; its node queues share it, and report
+     * only while they hold the global lock, but for {@link LockProbe#released}).
+     */
+    public NumaCombiningLock(NodeLocator nodes, CombiningSettings settings, LockProbe probe) {
         this.nodes = Objects.requireNonNull(nodes, "nodes");
         Objects.requireNonNull(settings, "settings");
+        Objects.requireNonNull(probe, "probe");
         int count = nodes.nodeCount();
         if (count < 1) {
             throw new IllegalArgumentException("nodeCount must be at least 1, was " + count);
@@ -92,13 +102,13 @@ public final class NumaCombiningLock extends NumaCombiningLockL1Pad implements G
         CombiningLock.Outer outer = new GlobalLock();
         this.queues = new CombiningLock[count];
         for (int i = 0; i < count; i++) {
-            queues[i] = new CombiningLock(settings, outer);
+            queues[i] = new CombiningLock(settings, probe, outer);
         }
     }
 
-    /** A lock with one combining queue per node of {@code nodes} and the default settings. */
+    /** A lock with one combining queue per node of {@code nodes}, the default settings and no probe. */
     public NumaCombiningLock(NodeLocator nodes) {
-        this(nodes, LockSettings.DEFAULTS);
+        this(nodes, CombiningSettings.DEFAULTS, LockProbe.NONE);
     }
 
     @Override
@@ -107,11 +117,6 @@ public final class NumaCombiningLock extends NumaCombiningLockL1Pad implements G
             return criticalSection.get(); // reentrant, or a combined critical section calling again
         }
         return queues[nodes.currentNode()].call(criticalSection);
-    }
-
-    @Override
-    public LockType type() {
-        return LockType.NUMA_COMBINING;
     }
 
     /** The number of node queues. */

@@ -1,12 +1,10 @@
 package dev.wordstats.numa.lock;
 
-import dev.wordstats.numa.carrier.CarrierPinning;
 import dev.wordstats.numa.topology.NodeLocator;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.time.Duration;
 import java.util.Objects;
-import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.Lock;
@@ -28,86 +26,90 @@ import java.util.concurrent.locks.ReentrantLock;
  *
  * <p>Not fair, but starvation-free: a free lock may be taken by an arriving thread, and a node may
  * keep the lock for {@link #DEFAULT_IN_NODE_BUDGET} passes in a row; but a queue leader that has
- * waited longer than {@link #reserveAfter()} (1 ms by default) reserves the lock and gets it at the
- * next release. Each mechanism can be switched off ({@link HandoffMechanism}) to measure it.
+ * waited longer than {@link #reserveAfter()} reserves the lock and gets it at the next release.
+ * Its mechanisms are fixed, all on; {@code NumaHandoffLockLab}, in the lab sources the tests and
+ * benchmarks compile, switches each off to measure it.
  */
-public final class NumaHandoffLock extends NumaHandoffLockL1Pad implements Lock {
+public class NumaHandoffLock extends NumaHandoffLockL1Pad implements Lock {
 
     /*
      * Overview
      *
-     * Parts and papers:
+     * Parts and papers (a mechanism's name in capitals is the HandoffMechanism that a lab lock,
+     * NumaHandoffLockLab in the lab sources, can switch off; this class has every one on):
      *  - per-node MCS queues (Mellor-Crummey & Scott, TOCS 1991) under one test-and-set word, as in
-     *    NumaMcsLock, cohort locks (Dice, Marathe & Shavit, PPoPP 2012) and HMCS (Chabbi et al.,
-     *    PPoPP 2015): only each queue's head, the leader, competes for the word;
-     *  - wake ahead: a new owner's successor is made leader at once, so it is woken and running by
-     *    the time the owner releases; the handoff is then a cache-line transfer, not an unpark and a
-     *    mount while the lock sits idle (ShflLock, Kashyap et al., SOSP 2019, blocking variant,
-     *    where the shuffler wakes the waiters about to get the lock). After a pass the passer does
-     *    it, not the new owner: the unpark (and the scheduler's signalling) leaves the critical
-     *    path, and the woken successor waits on the passer's carrier, which the passer is about to
-     *    leave (the JDK's scheduler may leave an idle carrier asleep while tasks wait on a busy
-     *    carrier's queue);
-     *  - one awake waiter: a release wakes no parked leader while some leader is awake (Go's
-     *    sync.Mutex mutexWoken, Abseil's designated waker), and at most maxAwake = carriers - 1
-     *    leaders spin, the others park (Malthusian locks, Dice, EuroSys 2017);
-     *  - spin only while the owner runs: a leader spins while the owner is mounted and running
-     *    (MountState) and not when it is not (Solaris adaptive mutexes; Go spins only while the
-     *    owner's P runs) -- carriers are few and not time-sliced, a spinner could hold the carrier
-     *    the owner needs. A platform leader then parks; a virtual leader yields its carrier and
-     *    looks again, each yield counted as YIELD_ROUNDS rounds of its spin budget: a park would
-     *    cost a wake-up at the release, and a critical section that yields (the yield preset) would
-     *    pay one each time (0.57x the non-fair lock with parking, 1.03x with yielding);
-     *  - in-node pass: a releasing owner whose node leader is awake and due (it has led for
-     *    passAfterNanos, 10 us: a running leader says so in its node, so the releaser reads a flag,
-     *    not the clock; for a leader that waits for a carrier, perhaps the releaser's own, the
-     *    releaser reads the clock; before that the releaser frees the word and may take it again, so short
-     *    critical sections run back to back on one carrier instead of paying a thread switch
-     *    each), hands it the lock directly (the word stays HELD, no barger can slip in) up to
-     *    inNodeBudget passes in a row, then
-     *    releases the word to every node and wakes another node's parked leader (cohort locks'
-     *    bounded local passing; CNA, Dice & Kogan, EuroSys 2019, moves remote waiters to a
-     *    secondary queue for the same effect). On one node it ends a turn when the leader is due
-     *    rather than when the owner's slice runs out: at ~3 us, 64 threads on 2 carriers, the p99
-     *    wait is 740-804 us with it and 1825-2569 us without it
-     *    (benchmarks/results/2026-11-24-ablation-carriers);
-     *  - time slice: while a leader waits, only the last owner may take a free word without
-     *    queueing, for SLICE_NANOS (20 us) from its first such retake; everyone else
-     *    queues. Without it, the releaser of a pass (or any arriving thread) barges in between the
-     *    leader's polls and the queue order is lost (in the contention benchmark at ~0.2 us, Jain's
-     *    index 0.68 without it, 1.00 with it). The slice ends with a pass to the due leader, or, when the leader
-     *    is not running (woken onto this very carrier, say), with the owner queueing behind it and
-     *    parking, which frees the carrier for it (time-sliced locks; Solaris' and Linux'
-     *    anti-barging rules for fair handoff). A pass ends the passer's slice at once (SLICE_OVER),
-     *    also as the new owner's pair: it queues. Kept as the heir's partner, a passer with time
-     *    left spun for the word between the heir's critical sections, and with no outside work the
-     *    two carriers traded the lock's line at every acquisition;
+     *    NumaMcsLock, whose queue, queue nodes and word with its reservation this lock shares
+     *    (NodeQueue, QueueNode, QueueLockFields); cohort locks (Dice, Marathe & Shavit, PPoPP 2012)
+     *    and HMCS (Chabbi et al., PPoPP 2015): only each queue's head, the leader, competes for the
+     *    word;
+     *  - wake ahead (WAKE_AHEAD): a new owner's successor is made leader at once, so it is woken
+     *    and running by the time the owner releases; the handoff is then a cache-line transfer, not
+     *    an unpark and a mount while the lock sits idle (ShflLock, Kashyap et al., SOSP 2019,
+     *    blocking variant, where the shuffler wakes the waiters about to get the lock). After a
+     *    pass the passer does it, not the new owner: the unpark (and the scheduler's signalling)
+     *    leaves the critical path, and the woken successor waits on the passer's carrier, which the
+     *    passer is about to leave (the JDK's scheduler may leave an idle carrier asleep while tasks
+     *    wait on a busy carrier's queue);
+     *  - one awake waiter (ONE_AWAKE_WAITER): a release wakes no parked leader while some leader is
+     *    awake (Go's sync.Mutex mutexWoken, Abseil's designated waker), and at most maxAwake =
+     *    carriers - 1 leaders spin, the others park (Malthusian locks, Dice, EuroSys 2017);
+     *  - spin only while the owner runs (SPIN_WHILE_OWNER_RUNS): a leader spins while the owner is
+     *    mounted and running (MountState) and not when it is not (Solaris adaptive mutexes; Go
+     *    spins only while the owner's P runs) -- carriers are few and not time-sliced, a spinner
+     *    could hold the carrier the owner needs. A platform leader then parks; a virtual leader
+     *    yields its carrier and looks again, each yield counted as YIELD_ROUNDS rounds of its spin
+     *    budget: a park would cost a wake-up at the release, and a critical section that yields
+     *    (the yield preset) would pay one each time (benchmarks/JOURNAL.md, 2026-11-23 23:11);
+     *  - in-node pass (IN_NODE_PASS): a releasing owner whose node leader is awake and due (it has
+     *    led for DEFAULT_PASS_AFTER_NANOS: a running leader says so in its node, so the releaser
+     *    reads a flag, not the clock; for a leader that waits for a carrier, perhaps the releaser's
+     *    own, the releaser reads the clock; before that the releaser frees the word and may take it
+     *    again, so short critical sections run back to back on one carrier instead of paying a
+     *    thread switch each), hands it the lock directly (the word stays HELD, no barger can slip
+     *    in) up to DEFAULT_IN_NODE_BUDGET passes in a row, then releases the word to every node and
+     *    wakes another node's parked leader (cohort locks' bounded local passing; CNA, Dice &
+     *    Kogan, EuroSys 2019, moves remote waiters to a secondary queue for the same effect). On
+     *    one node it ends a turn when the leader is due rather than when the owner's slice runs
+     *    out, which shortens the long waits (the p99 in
+     *    benchmarks/results/2026-11-24-ablation-carriers);
+     *  - time slice (TIME_SLICE): while a leader waits, only the last owner may take a free word
+     *    without queueing, for SLICE_NANOS from its first such retake; everyone else queues.
+     *    Without it, the releaser of a pass (or any arriving thread) barges in between the leader's
+     *    polls and the queue order is lost (Jain's index in
+     *    benchmarks/results/2026-11-23-targets-time-slice). The slice ends with a pass to the due
+     *    leader, or, when the leader is not running (woken onto this very carrier, say), with the
+     *    owner queueing behind it and parking, which frees the carrier for it (time-sliced locks;
+     *    Solaris' and Linux' anti-barging rules for fair handoff). A pass ends the passer's slice
+     *    at once (SLICE_OVER), also as the new owner's pair: it queues. Kept as the heir's partner,
+     *    a passer with time left spun for the word between the heir's critical sections, and with
+     *    no outside work the two carriers traded the lock's line at every acquisition;
      *  - slice pair (SLICE_PAIR): the slice is held by the last two owners. A slice holder that
      *    finds the word held spins for it, while the owner runs, up to PARTNER_SPINS rounds (about
-     *    one ~3 us critical section) before it queues; so when owners have work outside the lock,
-     *    one of the pair runs its critical section while the other runs its outside work, and they
-     *    trade the lock with no thread switch until their slices end (a switch per slice instead of
-     *    one per critical section). And a release passes only to a running leader: a pass to one
-     *    that waits for a carrier (often held by the pair) would leave the lock held by a thread
-     *    that cannot run; that leader takes the free word once it is on a carrier. With outside
-     *    work = inside work, 64 threads on 2 carriers: 1.13x (1.06-1.21) the non-fair lock with
-     *    it, 0.93x (0.74-0.96) without it (benchmarks/results/2026-11-24-slice-pair);
+     *    one critical section of the long contention preset) before it queues; so when owners have
+     *    work outside the lock, one of the pair runs its critical section while the other runs its
+     *    outside work, and they trade the lock with no thread switch until their slices end (a
+     *    switch per slice instead of one per critical section). And a release passes only to a
+     *    running leader: a pass to one that waits for a carrier (often held by the pair) would
+     *    leave the lock held by a thread that cannot run; that leader takes the free word once it
+     *    is on a carrier. It pays when owners have as much work outside the lock as inside (the
+     *    half-held preset, benchmarks/results/2026-11-24-slice-pair);
      *  - remote turn (REMOTE_TURN, several nodes): a leader says which node it runs on at each
      *    clock read; a release passes a due leader that runs on another node than the releaser only
-     *    once it has led REMOTE_TURN_FACTOR times passAfterNanos, and meanwhile the releaser's slice
-     *    is that many times longer, so the lock stays on its node for a longer turn before it
+     *    once it has led REMOTE_TURN_FACTOR times passAfterNanos, and meanwhile the releaser's
+     *    slice is that many times longer, so the lock stays on its node for a longer turn before it
      *    crosses (cohort locks' local passing, judged by where threads run, not where they queued:
-     *    the JDK's scheduler resumes a virtual thread on any carrier);
+     *    the JDK's scheduler resumes a virtual thread on any carrier), which lowers the share of
+     *    cross-node handoffs (benchmarks/results/2026-11-24-remote-turn);
      *  - local spinning: a leader spins on its own node's status, where a pass shows at once, reads
-     *    its clock every CLOCK_MASK + 1 rounds (to say it is due) and the word only every
-     *    POLL_MASK + 1 rounds (about 5 us), so the owner's lock line stays in the owner's cache
-     *    between polls. The leader takes a word freed without a pass up to a poll late; a release
-     *    passes a due leader the lock anyway, so only a leader not yet due waits that long;
+     *    its clock every CLOCK_MASK + 1 rounds (to say it is due) and the word only every POLL_MASK
+     *    + 1 rounds, so the owner's lock line stays in the owner's cache between polls. The leader
+     *    takes a word freed without a pass up to a poll late; a release passes a due leader the
+     *    lock anyway, so only a leader not yet due waits that long;
      *  - reservation: a leader that has waited reserveAfter sets RESERVED; only it may take the
      *    word after the next release (Linux mutex handoff, Go's starvation mode). This is also the
      *    time bound of in-node passing: a reserved word is never passed within a node.
      *
-     * State
+     * State (state, owner, holds, ownerNode, parkedLeaders and reserver are QueueLockFields')
      *  - state: HELD (1) while owned, RESERVED (2) while a starving leader reserves the lock. The
      *    owner took HELD by CAS (from 0, or from RESERVED by the reserver), or received a HELD word
      *    from the previous owner by an in-node pass (CAS of its node status SPINNING -> OWNER).
@@ -117,22 +119,23 @@ public final class NumaHandoffLock extends NumaHandoffLockL1Pad implements Lock 
      *  - awake: leaders counted awake (SPINNING), an upper bound: a thread adds 1 before it makes a
      *    node SPINNING and subtracts 1 after the node leaves SPINNING (or the CAS failed).
      *    parkedLeaders: nodes in LEADER_PARKED, so an uncontended release reads one word of the
-     *    line it just wrote instead of every queue. spinRounds: a statistic for tests.
+     *    line it just wrote instead of every queue.
      *  - lastOwner, sliceStart, sliceCount: the time slice, plain fields written by owners (and
      *    sliceCount by the last owner as it takes the word again); a heuristic, see Accepted races.
      *    prevOwner, prevSliceStart (SLICE_PAIR): the owner before, and its slice; an owner that
      *    takes over shifts lastOwner's pair into them, and takes its own slice with it if it was
-     *    prevOwner (not when it came through the queue: that starts a new slice). partner: a hint
-     *    (opaque), the slice holder spinning for the word now.
+     *    prevOwner (not when it came through the queue: that starts a new slice).
      *  - ownerRunNode, sliceNanos (REMOTE_TURN): owner-only, the owner's node (looked up at its
      *    first pass decision) and its slice's length (longer while it keeps a leader of another node
      *    waiting).
      *    HandoffNode.runNode: opaque, by the leader's thread, where it runs.
      *  - HandoffNode.due: set (opaque) by the leader's own thread once it has led passAfterNanos;
      *    HandoffNode.passed: plain, own thread only, it received the lock by a pass.
-     *  - queues[n]: tail (MCS) and leader (the node last made leader, published before its status
-     *    becomes a leader status, so a releaser that finds it there can pass to it or wake it).
-     *  - HandoffNode.status: FOLLOWING -> FOLLOWING_PARKED (own thread) -> SPINNING (granted by the
+     *  - queues[n] (NodeQueue): tail (MCS) and leader (the node last made leader, published before
+     *    its status becomes a leader status, so a releaser that finds it there can pass to it or
+     *    wake it).
+     *  - HandoffNode.status: FOLLOWING -> FOLLOWING_PARKED (own thread) -> SPINNING (QueueNode's
+     *    LEADING: granted by the
      *    departing leader or the wake-ahead owner; unpark if it was parked) <-> LEADER_PARKED (own
      *    thread parks; a waker or the thread itself takes it back to SPINNING) -> OWNER (own CAS
      *    on the word, or a releasing owner's pass) | CANCELLED (own thread gives up). OWNER and
@@ -140,7 +143,7 @@ public final class NumaHandoffLock extends NumaHandoffLockL1Pad implements Lock 
      *
      * lock()
      *  1. Reentry; fast path CAS state 0 -> HELD, when no leader waits (awake and parkedLeaders
-     *     are 0) or the caller holds the time slice (TIME_SLICE; off: always, barging). A slice
+     *     are 0) or the caller holds the time slice (TIME_SLICE; without it, always: barging). A slice
      *     holder whose CAS failed while a leader waits spins for the word (SLICE_PAIR): CAS when
      *     it reads 0; queue when the spin is spent, the word is RESERVED or the owner is unmounted.
      *  2. Slow path: enqueue on the caller's node queue. With a predecessor, park (no spinning:
@@ -156,14 +159,15 @@ public final class NumaHandoffLock extends NumaHandoffLockL1Pad implements Lock 
      *     (after a pass, the passer has done so).
      *
      * unlock()
-     *  1. holds--; at zero forget the owner. In-node pass: when passes < inNodeBudget, the word is
-     *     not RESERVED and the releaser's node leader is due (and, with SLICE_PAIR, running), CAS that leader
-     *     SPINNING -> OWNER; the word stays HELD; with wake ahead, grant leadership to its successor.
-     *  2. Else release: getAndAdd(-HELD). If RESERVED: unpark the reserver, nothing else. Without
-     *     wake ahead, grant leadership to the successor now. Then, if no leader is awake (or the
-     *     budget is spent, or ONE_AWAKE_WAITER is off), wake one parked leader (CAS LEADER_PARKED
-     *     -> SPINNING, unpark), looking at the releaser's node first (another node first when the
-     *     budget is spent).
+     *  1. holds--; at zero forget the owner. In-node pass: when passes < DEFAULT_IN_NODE_BUDGET,
+     *     the word is not RESERVED and the releaser's node leader is due and running (SLICE_PAIR),
+     *     CAS that leader SPINNING -> OWNER; the word stays HELD; grant leadership to its successor
+     *     (wake ahead).
+     *  2. Else release: getAndAdd(-HELD). If RESERVED: unpark the reserver, nothing else. (Without
+     *     wake ahead, a lab lock grants leadership to the successor here.) Then, if no leader is
+     *     awake (ONE_AWAKE_WAITER) or the budget is spent, wake one parked leader (CAS
+     *     LEADER_PARKED -> SPINNING, unpark), looking at the releaser's node first (another node
+     *     first when the budget is spent).
      *
      * Invariants (each with the test that checks it)
      *  - Mutual exclusion: an owner is made only by a CAS that sets HELD from 0 (or from RESERVED,
@@ -175,7 +179,8 @@ public final class NumaHandoffLock extends NumaHandoffLockL1Pad implements Lock 
      *    // checked by NumaHandoffLockTests.ReservationRacesReleaseSameNode (eager: zero spins, every
      *    // leader parks while passes are tried), NumaHandoffLockTests.InNodePassVisibility,
      *    // NumaHandoffLockTest.withoutInNodePassNoOwnerIsPassedTheLock
-     *  - In-node passes in a row <= inNodeBudget; then the word is released to every node.
+     *  - In-node passes in a row <= the budget (DEFAULT_IN_NODE_BUDGET); then the word is
+     *    released to every node.
      *    // checked by NumaHandoffLockTest.inNodePassRespectsItsBudget
      *  - At most one reservation; a reserved word is released (never passed) at the next unlock and
      *    only the reserver takes it; a reserver that gives up clears it and passes the wake-up on.
@@ -197,15 +202,16 @@ public final class NumaHandoffLock extends NumaHandoffLockL1Pad implements Lock 
      *    // NumaHandoffLockTest.theLastOwnerQueuesOnceItsSliceIsOver,
      *    // NumaHandoffLockTest.withoutTimeSliceAnArrivingThreadTakesAFreeLock
      *  - A pass goes only to a due leader, never to one that has led less than passAfterNanos;
-     *    with SLICE_PAIR only to a running one; with REMOTE_TURN, to one that runs on another node
-     *    than the releaser only once it has led REMOTE_TURN_FACTOR times as long.
+     *    only to a running one (SLICE_PAIR); to one that runs on another node than the releaser
+     *    only once it has led REMOTE_TURN_FACTOR times as long (REMOTE_TURN).
      *    // checked by NumaHandoffLockTest.aLeaderOnAnotherNodeIsPassedTheLockOnlyAfterALongerTurn,
      *    // NumaHandoffLockTest.aLeaderIsNotPassedTheLockBeforeItIsDue,
      *    // NumaHandoffLockTest.withSlicePairALeaderWaitingForACarrierIsNotPassedTheLock
      *  - Slice pair: while a leader waits, the owner before the last one takes the word past the
-     *    leader too, within its slice, also after spinning for it while it was held; without
-     *    SLICE_PAIR it queues. A partner spins at most partnerSpins rounds and only while the owner
-     *    runs; it takes the word only by the CAS from 0, so mutual exclusion does not depend on it.
+     *    leader too, within its slice, also after spinning for it while it was held (a lab lock
+     *    without SLICE_PAIR queues it). A partner spins at most PARTNER_SPINS rounds and only while
+     *    the owner runs; it takes the word only by the CAS from 0, so mutual exclusion does not
+     *    depend on it.
      *    // checked by NumaHandoffLockTest.withSlicePairThePreviousOwnerTakesTheLockPastTheLeaderToo,
      *    // NumaHandoffLockTests.SlicePartnerRacesLeader (jcstress, three actors: on 3 CPUs or more),
      *    // NumaHandoffLockContractTest (all mechanisms on), NumaHandoffLockNoHangTest
@@ -220,15 +226,16 @@ public final class NumaHandoffLock extends NumaHandoffLockL1Pad implements Lock 
      *  - No lost wake-up, queue side: a follower parks only after FOLLOWING -> FOLLOWING_PARKED; a
      *    grant that overwrites FOLLOWING_PARKED unparks it. // checked by
      *    // NumaHandoffLockContractTest.timeoutAndInterruptStormEndsWithEveryThreadDoneAndCounterExact
-     *  - Spinning: a leader spins only while the owner runs (when SPIN_WHILE_OWNER_RUNS) and at
-     *    most maxAwake leaders spin once the count settles (ONE_AWAKE_WAITER); every spin is
+     *  - Spinning: a leader spins only while the owner runs (SPIN_WHILE_OWNER_RUNS) and at most
+     *    maxAwake leaders spin once the count settles (ONE_AWAKE_WAITER); every spin is
      *    bounded by SPINS. // checked by NumaHandoffLockTest.aLeaderDoesNotSpinWhileTheOwnerIsUnmounted,
      *    // NumaHandoffLockTest.noMoreSpinningLeadersThanTheCap, NumaHandoffLockNoHangTest
      *
      * Progress and fairness
      *  - Within a node, FIFO. Across nodes, and against bargers, no order, but bounded: a leader
      *    waits at most reserveAfter plus one critical section once the lock is in use, and a node
-     *    keeps the lock for at most inNodeBudget passes before a release that wakes another node.
+     *    keeps the lock for at most DEFAULT_IN_NODE_BUDGET passes before a release that wakes
+     *    another node.
      *  - No unbounded spin (SPINS everywhere; a waiter for a successor's link yields after LINK_SPINS;
      *    a partner stops after PARTNER_SPINS).
      *
@@ -255,17 +262,27 @@ public final class NumaHandoffLock extends NumaHandoffLockL1Pad implements Lock 
      *  - The node from NodeLocator is read once per slow-path acquisition (and per fast-path
      *    release on several nodes); a wrong node costs locality, not correctness.
      *
+     * Probe (optional, see LockProbe): the lock reports its own decisions where it makes them:
+     * acquired(false) after a fast-path CAS (or a barge), acquired(true, wait) after acquireQueued
+     * took the lock, reserved(node) by the leader whose CAS set RESERVED, and, for a timed probe,
+     * released() after the release, from the owner-only probe fields read before it. Each report
+     * sits behind a null check of a final field (QueueLockFields.probe and its views); nothing the
+     * algorithm decides reads them, so a lock with a probe takes the same paths as one without
+     * (checked by NumaHandoffLockTest.whileALeaderWaitsOnlyTheLastOwnerTakesAFreeLock and the other
+     * slice tests, each run with and without a probe, and the Probed*LockContractTest suites).
+     *
      * Memory modes: see package-info. Padding: the word and the owner fields share one 128-byte
-     * padded block; each node queue is its own padded object.
+     * padded block (QueueLockL0Pad, QueueLockFields, NumaHandoffLockFields, NumaHandoffLockL1Pad);
+     * each node queue is its own padded object (NodeQueue). The variation points at the end of the
+     * class return this class's fixed values; the lab's subclass overrides them.
      */
 
     /**
-     * onSpinWait rounds a leader spins before it parks: 80-100 us on the x86 machine of
-     * benchmarks/README.md (about 20-25 ns a round), so a leader outlasts an owner's time slice
-     * ({@link #SLICE_NANOS}) and a few critical sections, and does not park (to be woken again) just
-     * as the slice ends. A quarter of it, no longer than the slice, made leaders of another node
-     * spin out their budget and park (25,565 of 32,025 parks) with two simulated nodes on the JDK's
-     * scheduler: 0.74-0.83x of the non-fair lock there, 0.88x with this budget.
+     * onSpinWait rounds a leader spins before it parks: long enough that a leader outlasts an
+     * owner's time slice ({@link #SLICE_NANOS}) and a few critical sections, and does not park (to
+     * be woken again) just as the slice ends. A quarter of it, shorter than the slice, made leaders
+     * of another node spin out their budget and park, and the lock slower, with two simulated nodes
+     * on the JDK's scheduler (benchmarks/JOURNAL.md, 2026-11-24 01:08).
      */
     public static final int SPINS = 1 << 12;
 
@@ -273,14 +290,12 @@ public final class NumaHandoffLock extends NumaHandoffLockL1Pad implements Lock 
     private static final int LINK_SPINS = 1 << 10;
 
     /**
-     * A spinning leader reads the lock word once every POLL_MASK + 1 rounds (a power of two): about
-     * every 5 us on the machine of benchmarks/README.md. Each read takes the word's line from the
-     * owner's cache, and an owner running short critical sections back to back pays a miss at its
-     * next write; a pass is seen at once anyway (the leader watches its own node every round). At
-     * ~0.2 us, 64 threads on 2 carriers, with a read every 32 rounds and passers that kept their
-     * slice: 1.04x (0.97-1.11) the non-fair lock; with both changed: 1.44x (1.14-1.77), in the same
-     * runs (benchmarks/results/2026-11-24-poll-and-pass; the non-fair lock had slow forks there),
-     * and 1.15x (1.03-1.24) in the full targets run after (2026-11-24-targets-poll-pass).
+     * A spinning leader reads the lock word once every POLL_MASK + 1 rounds (a power of two). Each
+     * read takes the word's line from the owner's cache, and an owner running short critical
+     * sections back to back pays a miss at its next write; a pass is seen at once anyway (the
+     * leader watches its own node every round). A read every 32 rounds was slower with short
+     * critical sections (benchmarks/results/2026-11-24-poll-and-pass and
+     * 2026-11-24-targets-poll-pass, together with a pass that ends the passer's slice).
      */
     static final int POLL_MASK = 255;
 
@@ -307,10 +322,10 @@ public final class NumaHandoffLock extends NumaHandoffLockL1Pad implements Lock 
 
     /**
      * onSpinWait rounds a slice holder that found the lock held spins for it before it queues
-     * (SLICE_PAIR): 2.5-3 us on the x86 machine of benchmarks/README.md, about one critical section
-     * of the contention benchmark's ~3 us kind. Long enough for the pair's trade (the owner releases
-     * and goes on to its outside work); short enough that the partner of an owner that takes the lock
-     * straight back (no outside work) soon gives its carrier to the queue's leader.
+     * (SLICE_PAIR): about one critical section of the contention benchmark's long preset. Long
+     * enough for the pair's trade (the owner releases and goes on to its outside work); short enough
+     * that the partner of an owner that takes the lock straight back (no outside work) soon gives
+     * its carrier to the queue's leader.
      */
     static final int PARTNER_SPINS = 128;
 
@@ -319,11 +334,9 @@ public final class NumaHandoffLock extends NumaHandoffLockL1Pad implements Lock 
 
     /**
      * REMOTE_TURN: how many times longer a turn lasts when it would end with a pass to a leader that
-     * runs on another node than the owner (the pass-after time and the owner's slice both). With two
-     * simulated nodes and the JDK's scheduler (each node one carrier, so the spinning leader always
-     * runs on the other node): cross-node handoffs 5.5-6.2% against 8.9-9.5% without it, and 193-203
-     * against 205-221 ms a round, in 7 forks of 9; the p99 wait rose from 3.0-3.5 to 3.9-4.3 ms
-     * (benchmarks/results/2026-11-24-remote-turn, which also has the 2 forks where it did not act).
+     * runs on another node than the owner (the pass-after time and the owner's slice both). Longer
+     * turns cross nodes less often and make the longest waits longer; this factor is the one kept
+     * (benchmarks/results/2026-11-24-remote-turn; a larger one: benchmarks/JOURNAL.md, 2026-11-24 06:47).
      */
     public static final int REMOTE_TURN_FACTOR = 3;
 
@@ -338,132 +351,76 @@ public final class NumaHandoffLock extends NumaHandoffLockL1Pad implements Lock 
      */
     public static final long DEFAULT_PASS_AFTER_NANOS = 10_000L;
 
-    private static final int HELD = 1;
-    private static final int RESERVED = 2;
-
-    private static final VarHandle STATE;
-    private static final VarHandle OWNER;
     private static final VarHandle AWAKE;
-    private static final VarHandle PARKED_LEADERS;
-    private static final VarHandle RESERVER;
-    private static final VarHandle SPIN_ROUNDS;
-    private static final VarHandle PARTNER;
 
     static {
         try {
-            MethodHandles.Lookup lookup = MethodHandles.lookup();
-            STATE = lookup.findVarHandle(NumaHandoffLockFields.class, "state", int.class);
-            OWNER = lookup.findVarHandle(NumaHandoffLockFields.class, "owner", Thread.class);
-            AWAKE = lookup.findVarHandle(NumaHandoffLockFields.class, "awake", int.class);
-            PARKED_LEADERS = lookup.findVarHandle(NumaHandoffLockFields.class, "parkedLeaders", int.class);
-            RESERVER = lookup.findVarHandle(NumaHandoffLockFields.class, "reserver", Thread.class);
-            SPIN_ROUNDS = lookup.findVarHandle(NumaHandoffLockFields.class, "spinRounds", long.class);
-            PARTNER = lookup.findVarHandle(NumaHandoffLockFields.class, "partner", Thread.class);
+            AWAKE = MethodHandles.lookup().findVarHandle(NumaHandoffLockFields.class, "awake", int.class);
         } catch (ReflectiveOperationException e) {
             throw new ExceptionInInitializerError(e);
         }
     }
 
     private final NodeLocator nodes;
-    private final HandoffQueue[] queues;
+    final NodeQueue[] queues; // one per node; package-private for the lab's views of the leaders
     private final long reserveAfterNanos;
-    private final boolean wakeAhead;
-    private final boolean oneAwake;
-    private final boolean spinWhileOwnerRuns;
-    private final boolean timeSlice;
-    private final boolean slicePair; // SLICE_PAIR, only with TIME_SLICE
-    private final boolean remoteTurn; // REMOTE_TURN, only on several nodes
-    private final int inNodeBudget; // 0 when IN_NODE_PASS is off
     private final int maxAwake;
-    private final int spins;
-    private final long passAfterNanos;
-    private final int partnerSpins;
 
-    /** A lock with one queue per node of {@code nodes}, the default reservation threshold and every mechanism. */
-    public NumaHandoffLock(NodeLocator nodes) {
-        this(nodes, LockSettings.DEFAULTS);
-    }
-
-    /** A lock with one queue per node of {@code nodes}, tuned by {@code settings}. */
-    public NumaHandoffLock(NodeLocator nodes, LockSettings settings) {
-        this(nodes, settings, DEFAULT_IN_NODE_BUDGET, Math.max(1, carriers() - 1), SPINS, DEFAULT_PASS_AFTER_NANOS);
+    /**
+     * A lock with one queue per node of {@code nodes}.
+     *
+     * @param nodes        tells the node of the calling thread
+     * @param reserveAfter how long the leader of a node queue may wait for the lock before it
+     *                     reserves the lock for itself ({@link NumaMcsLock#DEFAULT_RESERVE_AFTER} by
+     *                     default; zero reserves whenever a leader would park); not negative
+     * @param carriers     the virtual-thread scheduler's number of carriers: at most
+     *                     {@code carriers - 1} leaders spin at once (at least one), so a spinning
+     *                     leader never takes the last carrier from the owner; at least 1
+     */
+    public NumaHandoffLock(NodeLocator nodes, Duration reserveAfter, int carriers) {
+        this(nodes, reserveAfter, carriers, LockProbe.NONE);
     }
 
     /**
-     * Every knob, for tests and experiments (jcstress uses it to force the parking and reservation
-     * paths with zero spins).
-     *
-     * @param inNodeBudget passes in a row within a node (when IN_NODE_PASS is on), at least 1
-     * @param maxAwake     leaders that may spin at once (when ONE_AWAKE_WAITER is on), at least 1
-     * @param spins        onSpinWait rounds before a leader parks, at least 0
-     * @param passAfterNanos how long a leader must have led before a release passes it the lock (0: always)
+     * As {@link #NumaHandoffLock(NodeLocator, Duration, int)}, reporting its acquisitions, releases (when
+     * the probe is timed) and reservations to {@code probe} ({@link LockProbe#NONE} for none).
      */
-    public NumaHandoffLock(
-            NodeLocator nodes, LockSettings settings, int inNodeBudget, int maxAwake, int spins, long passAfterNanos) {
-        this(nodes, settings, inNodeBudget, maxAwake, spins, passAfterNanos, PARTNER_SPINS);
-    }
-
-    /**
-     * Every knob and the partner's spin budget (SLICE_PAIR), for tests that need a partner to wait
-     * for them.
-     *
-     * @param partnerSpins onSpinWait rounds a slice holder spins for a held lock, at least 0
-     */
-    NumaHandoffLock(
-            NodeLocator nodes,
-            LockSettings settings,
-            int inNodeBudget,
-            int maxAwake,
-            int spins,
-            long passAfterNanos,
-            int partnerSpins) {
-        if (partnerSpins < 0) {
-            throw new IllegalArgumentException("partnerSpins must be at least 0: " + partnerSpins);
-        }
-        this.partnerSpins = partnerSpins;
+    public NumaHandoffLock(NodeLocator nodes, Duration reserveAfter, int carriers, LockProbe probe) {
+        super(probe);
         this.nodes = Objects.requireNonNull(nodes, "nodes");
-        Objects.requireNonNull(settings, "settings");
-        if (inNodeBudget < 1 || maxAwake < 1 || spins < 0 || passAfterNanos < 0) {
-            throw new IllegalArgumentException("inNodeBudget and maxAwake must be at least 1, spins at least 0: "
-                    + inNodeBudget + ", " + maxAwake + ", " + spins);
+        Objects.requireNonNull(reserveAfter, "reserveAfter");
+        if (reserveAfter.isNegative()) {
+            throw new IllegalArgumentException("reserveAfter must not be negative, was " + reserveAfter);
+        }
+        if (carriers < 1) {
+            throw new IllegalArgumentException("carriers must be at least 1, was " + carriers);
         }
         int count = nodes.nodeCount();
         if (count < 1) {
             throw new IllegalArgumentException("nodeCount must be at least 1, was " + count);
         }
-        Set<HandoffMechanism> on = settings.handoffMechanisms();
-        this.reserveAfterNanos = saturatedNanos(settings.reserveAfter());
-        this.wakeAhead = on.contains(HandoffMechanism.WAKE_AHEAD);
-        this.oneAwake = on.contains(HandoffMechanism.ONE_AWAKE_WAITER);
-        this.spinWhileOwnerRuns = on.contains(HandoffMechanism.SPIN_WHILE_OWNER_RUNS);
-        this.timeSlice = on.contains(HandoffMechanism.TIME_SLICE);
-        this.slicePair = timeSlice && on.contains(HandoffMechanism.SLICE_PAIR);
-        this.inNodeBudget = on.contains(HandoffMechanism.IN_NODE_PASS) ? inNodeBudget : 0;
-        this.remoteTurn = count > 1 && on.contains(HandoffMechanism.REMOTE_TURN);
-        this.maxAwake = maxAwake;
-        this.spins = spins;
-        this.passAfterNanos = passAfterNanos;
+        this.reserveAfterNanos = saturatedNanos(reserveAfter);
+        this.maxAwake = Math.max(1, carriers - 1);
         this.ownerQueue = -1; // and ownerNode null: what every release leaves behind
         this.ownerRunNode = -1;
         this.sliceNanos = SLICE_NANOS;
-        this.queues = new HandoffQueue[count];
+        this.queues = new NodeQueue[count];
         for (int i = 0; i < count; i++) {
-            queues[i] = new HandoffQueue();
+            queues[i] = new NodeQueue();
         }
     }
 
-    /** The virtual-thread scheduler's parallelism: its number of carriers. */
-    static int carriers() {
-        return CarrierPinning.schedulerParallelism();
-    }
-
     @Override
-    public void lock() {
+    public final void lock() {
         Thread current = Thread.currentThread();
-        if (lpOwner() == current) {
+        long asked = askedAt();
+        if (owner == current) {
             reenter();
         } else if (mayBarge(current) && (casState(0, HELD) || partnerSpin(current))) {
             ownedFast(current);
+            if (probe != null) {
+                reportAcquired(false, asked);
+            }
         } else {
             acquireQueued(current, false, 0L);
         }
@@ -471,15 +428,16 @@ public final class NumaHandoffLock extends NumaHandoffLockL1Pad implements Lock 
 
     /**
      * Whether an arriving thread may take a free word without queueing: when no leader waits, or when
-     * it holds a time slice: it owned the lock last (or, with SLICE_PAIR, the time before that) and
-     * its slice, which starts at its first retake, is not over.
+     * it holds a time slice (TIME_SLICE): it owned the lock last (or the time before that:
+     * SLICE_PAIR) and its slice, which starts at its first retake, is not over. A variation point
+     * too: a lab lock without TIME_SLICE lets every arrival take a free word.
      */
-    private boolean mayBarge(Thread current) {
-        if (!timeSlice || (lvAwake() | lvParkedLeaders()) == 0) {
+    boolean mayBarge(Thread current) {
+        if ((awakeVolatile() | parkedLeadersVolatile()) == 0) {
             return true;
         }
         if (lastOwner != current) {
-            return slicePair && prevOwner == current && partnerSliceLeft();
+            return slicePair() && prevOwner == current && partnerSliceLeft();
         }
         long start = sliceStart;
         if (start == SLICE_OVER) {
@@ -516,42 +474,49 @@ public final class NumaHandoffLock extends NumaHandoffLockL1Pad implements Lock 
      * like any.
      */
     private boolean partnerSpin(Thread current) {
-        if (!slicePair || (lvAwake() | lvParkedLeaders()) == 0 || (current != lastOwner && current != prevOwner)) {
+        if (!slicePair()
+                || (awakeVolatile() | parkedLeadersVolatile()) == 0
+                || (current != lastOwner && current != prevOwner)) {
             return false; // no leader waits (the caller will lead), or no slice to hold
         }
-        soPartner(current);
-        try {
-            for (int i = 0; i < partnerSpins; i++) {
-                if ((i & PARTNER_POLL_MASK) == 0) {
-                    int s = lvState();
-                    if (s == 0) {
-                        if (casState(0, HELD)) {
-                            return true; // (its slice was checked on the way in; the spin is short)
-                        }
-                    } else if ((s & RESERVED) != 0 || !MountState.isRunning(loOwner())) {
-                        return false; // a starving leader reserved it, or the owner is off its carrier
+        partnerSpinning(current, true);
+        boolean took = spinForWord(partnerSpins());
+        partnerSpinning(current, false);
+        return took;
+    }
+
+    /** The partner's spin: CAS the word when it reads 0; stop when it is reserved or the owner is off its carrier. */
+    private boolean spinForWord(int rounds) {
+        for (int i = 0; i < rounds; i++) {
+            if ((i & PARTNER_POLL_MASK) == 0) {
+                int s = stateVolatile();
+                if (s == 0) {
+                    if (casState(0, HELD)) {
+                        return true; // (its slice was checked on the way in; the spin is short)
                     }
+                } else if ((s & RESERVED) != 0 || !MountState.isRunning(ownerOpaque())) {
+                    return false; // a starving leader reserved it, or the owner is off its carrier
                 }
-                Thread.onSpinWait();
             }
-            return false;
-        } finally {
-            if (PARTNER.getOpaque(this) == current) {
-                soPartner(null);
-            }
+            Thread.onSpinWait();
         }
+        return false;
     }
 
     @Override
-    public void lockInterruptibly() throws InterruptedException {
+    public final void lockInterruptibly() throws InterruptedException {
         if (Thread.interrupted()) {
             throw new InterruptedException();
         }
         Thread current = Thread.currentThread();
-        if (lpOwner() == current) {
+        long asked = askedAt();
+        if (owner == current) {
             reenter();
         } else if (mayBarge(current) && (casState(0, HELD) || partnerSpin(current))) {
             ownedFast(current);
+            if (probe != null) {
+                reportAcquired(false, asked);
+            }
         } else if (acquireQueued(current, true, 0L) != ACQUIRED) {
             throw new InterruptedException();
         }
@@ -559,76 +524,73 @@ public final class NumaHandoffLock extends NumaHandoffLockL1Pad implements Lock 
 
     /** Takes the lock if it is free now, even if others are queued (barging), unless a leader reserved it. */
     @Override
-    public boolean tryLock() {
+    public final boolean tryLock() {
         Thread current = Thread.currentThread();
-        if (lpOwner() == current) {
+        if (owner == current) {
             reenter();
             return true;
         }
-        if (lvState() == 0 && casState(0, HELD)) {
+        long asked = askedAt();
+        if (stateVolatile() == 0 && casState(0, HELD)) {
             ownedFast(current);
+            if (probe != null) {
+                reportAcquired(false, asked);
+            }
             return true;
         }
         return false;
     }
 
     @Override
-    public boolean tryLock(long time, TimeUnit unit) throws InterruptedException {
-        long nanos = unit.toNanos(time);
-        if (Thread.interrupted()) {
-            throw new InterruptedException();
-        }
-        if (tryLock()) {
-            return true;
-        }
-        if (nanos <= 0L) {
-            return false;
-        }
-        long deadline = System.nanoTime() + nanos;
-        int outcome = acquireQueued(Thread.currentThread(), true, deadline == 0L ? 1L : deadline);
-        if (outcome == INTERRUPTED) {
-            throw new InterruptedException();
-        }
-        return outcome == ACQUIRED;
-    }
-
-    @Override
-    public void unlock() {
+    public final void unlock() {
         Thread current = Thread.currentThread();
-        if (lpOwner() != current) {
+        if (owner != current) {
             throw notHeldBy(current);
         }
         if (--holds > 0) {
             return;
         }
+        long held = 0L;
+        long wait = 0L;
+        boolean slow = false;
+        if (timedProbe != null) { // read before the release or pass lets another owner in
+            held = System.nanoTime() - probeAcquiredAt;
+            wait = probeWait;
+            slow = probeWaited != 0;
+        }
         int q = ownerQueue;
-        HandoffNode head = ownerNode;
+        QueueNode head = ownerNode;
         if (q >= 0) { // came through a queue; after the fast path both are already -1 and null
             ownerNode = null;
             ownerQueue = -1;
         }
-        soOwner(null);
+        setOwnerOpaque(null);
         int streak = passes;
-        if (inNodeBudget > 0
-                && streak < inNodeBudget
-                && lvAwake() > 0
-                && (lvState() & RESERVED) == 0
+        int budget = inNodeBudget();
+        if (budget > 0
+                && streak < budget
+                && awakeVolatile() > 0
+                && (stateVolatile() & RESERVED) == 0
                 && tryPass(q, streak)) {
+            if (timedProbe != null) {
+                reportReleased(slow, wait, held);
+            }
             return; // the word stays HELD: the heir owns the lock now
         }
         if (streak != 0) {
             passes = 0;
         }
         int before = releaseState();
-        if (head == null && before == HELD && lvParkedLeaders() <= 0) {
+        if (head == null && before == HELD && parkedLeadersVolatile() <= 0) {
+            if (timedProbe != null) {
+                reportReleased(slow, wait, held);
+            }
             return; // the common case without contention: nobody to wake (small enough to inline)
         }
         afterRelease(head, before, q, streak);
-    }
-
-    private IllegalMonitorStateException notHeldBy(Thread current) {
-        return new IllegalMonitorStateException(
-                "unlock by a thread that does not hold the lock: " + current + " (owner: " + lpOwner() + ")");
+        if (timedProbe != null) {
+            reportReleased(slow, wait, held);
+        }
     }
 
     /**
@@ -639,12 +601,12 @@ public final class NumaHandoffLock extends NumaHandoffLockL1Pad implements Lock 
      */
     private boolean tryPass(int q, int streak) {
         int n = q >= 0 ? q : queues.length == 1 ? 0 : nodeOfCaller();
-        HandoffNode heir = queues[n].lvLeader();
+        HandoffNode heir = (HandoffNode) queues[n].leaderVolatile();
         if (heir != null
-                && heir.lvStatus() == HandoffNode.SPINNING
-                && (heir.loDue()
-                        || (!slicePair && !MountState.isRunning(heir.thread) && ledFor(heir, passAfterNanos)))) {
-            if (remoteTurn) {
+                && heir.statusVolatile() == HandoffNode.SPINNING
+                && (heir.dueOpaque()
+                        || (!slicePair() && !MountState.isRunning(heir.thread) && ledFor(heir, passAfterNanos())))) {
+            if (remoteTurn()) {
                 if (!nearOrLongEnough(heir)) {
                     sliceNanos = SLICE_NANOS * REMOTE_TURN_FACTOR; // a leader on another node: a longer turn
                     return false;
@@ -655,7 +617,7 @@ public final class NumaHandoffLock extends NumaHandoffLockL1Pad implements Lock 
             long slice = sliceStart;
             sliceStart = SLICE_OVER; // the pass ends our slice; the heir makes it prevSliceStart
             if (heir.casStatus(HandoffNode.SPINNING, HandoffNode.OWNER)) {
-                if (wakeAhead) {
+                if (wakeAhead()) {
                     passLeadership(heir, queues[heir.queue]); // we, not the heir, wake its successor
                 }
                 return true;
@@ -672,7 +634,7 @@ public final class NumaHandoffLock extends NumaHandoffLockL1Pad implements Lock 
      * once per ownership.
      */
     private boolean nearOrLongEnough(HandoffNode heir) {
-        int there = heir.loRunNode();
+        int there = heir.runNodeOpaque();
         if (there < 0) {
             return true;
         }
@@ -681,170 +643,71 @@ public final class NumaHandoffLock extends NumaHandoffLockL1Pad implements Lock 
             here = nodeOfCaller();
             ownerRunNode = here;
         }
-        return there == here || ledFor(heir, passAfterNanos * REMOTE_TURN_FACTOR);
+        return there == here || ledFor(heir, passAfterNanos() * REMOTE_TURN_FACTOR);
     }
 
     /** After the word was released: leadership without wake ahead, the reserver, a parked leader. */
-    private void afterRelease(HandoffNode head, int before, int q, int streak) {
-        boolean budgetSpent = inNodeBudget > 0 && streak >= inNodeBudget;
+    private void afterRelease(QueueNode head, int before, int q, int streak) {
+        int budget = inNodeBudget();
+        boolean budgetSpent = budget > 0 && streak >= budget;
         if (head != null) {
             passLeadership(head, queues[head.queue]); // without wake ahead: the successor leads from now
         }
         if ((before & RESERVED) != 0) {
-            Thread waiter = lvReserver();
-            if (waiter != null) { // null: it has not stored itself yet and will see HELD clear
-                LockSupport.unpark(waiter);
-            }
+            unparkReserver();
             return;
         }
-        if (lvParkedLeaders() <= 0) {
+        if (parkedLeadersVolatile() <= 0) {
             return; // nobody to wake
         }
         int n = q >= 0 ? q : queues.length == 1 ? 0 : nodeOfCaller();
         if (budgetSpent) {
             wakeParkedLeader(n + 1); // another node's turn first
-        } else if (!oneAwake || lvAwake() <= 0) {
+        } else if (!oneAwakeWaiter() || awakeVolatile() <= 0) {
             wakeParkedLeader(n);
         }
     }
 
-    /**
-     * Not supported: this lock has no conditions.
-     *
-     * @throws UnsupportedOperationException always
-     */
-    @Override
-    public Condition newCondition() {
-        throw new UnsupportedOperationException(
-                "NumaHandoffLock has no conditions; use LockType.FAIR_REENTRANT or UNFAIR_REENTRANT for a lock with"
-                        + " conditions");
-    }
-
-    /** Whether the calling thread holds this lock. */
-    public boolean isHeldByCurrentThread() {
-        return lpOwner() == Thread.currentThread();
-    }
-
-    /** The calling thread's hold count: 0 when it does not hold the lock. */
-    public int getHoldCount() {
-        return lpOwner() == Thread.currentThread() ? holds : 0;
-    }
-
-    /** Whether any thread holds this lock; for monitoring, not for synchronization. */
-    public boolean isLocked() {
-        return (lvState() & HELD) != 0;
-    }
-
-    /** Whether a leader that waited past {@link #reserveAfter()} has reserved this lock; for monitoring. */
-    public boolean isReserved() {
-        return (lvState() & RESERVED) != 0;
-    }
-
     /** How long a node queue's leader may wait for the lock before it reserves the lock. */
-    public Duration reserveAfter() {
+    public final Duration reserveAfter() {
         return Duration.ofNanos(reserveAfterNanos);
     }
 
     /** The number of node queues. */
-    public int queueCount() {
+    public final int queueCount() {
         return queues.length;
     }
 
-    /** Whether the owner-running check sees virtual threads' states (the JVM flag is set). */
-    public static boolean ownerRunStateAvailable() {
-        return MountState.available();
-    }
-
-    /** onSpinWait rounds leaders have spun so far (counted when they stop spinning); for tests and monitoring. */
-    long spinRounds() {
-        return (long) SPIN_ROUNDS.getOpaque(this);
-    }
-
-    /** In-node passes in a row that led to the current owner; for tests, read by the owner in its critical section. */
-    int passesInARow() {
-        return passes;
-    }
-
-    /** The thread of node {@code n}'s current leader, or null; for tests. */
-    Thread leaderOf(int n) {
-        HandoffNode leader = queues[n].lvLeader();
-        if (leader == null) {
-            return null;
-        }
-        int s = leader.lvStatus();
-        return s == HandoffNode.SPINNING || s == HandoffNode.LEADER_PARKED ? leader.thread : null;
-    }
-
-    /** The slice holder spinning for the lock now (SLICE_PAIR), or null; a hint, for tests. */
-    Thread partner() {
-        return (Thread) PARTNER.getOpaque(this);
-    }
-
-    /** Whether node {@code n}'s leader has said it is due (a release may pass it the lock); for tests. */
-    boolean leaderDue(int n) {
-        HandoffNode leader = queues[n].lvLeader();
-        return leader != null && leader.loDue();
-    }
-
-    /** The node node {@code n}'s leader last said it runs on (REMOTE_TURN), or -1; for tests. */
-    int leaderRunsOn(int n) {
-        HandoffNode leader = queues[n].lvLeader();
-        return leader == null ? -1 : leader.loRunNode();
-    }
-
-    /** Whether node {@code n}'s leader is awake (spinning); for tests. */
-    boolean leaderSpinning(int n) {
-        HandoffNode leader = queues[n].lvLeader();
-        return leader != null && leader.lvStatus() == HandoffNode.SPINNING;
-    }
-
     @Override
-    public String toString() {
-        Thread o = lpOwner();
-        Thread reserving = lvReserver();
-        return super.toString() + (o == null ? "[Unlocked]" : "[Locked by thread " + o.getName() + "]")
-                + ((lvState() & RESERVED) == 0
-                        ? ""
-                        : "[Reserved by thread " + (reserving == null ? "?" : reserving.getName()) + "]")
-                + "[queues=" + queues.length + ", awake=" + lvAwake() + "]";
+    public final String toString() {
+        return super.toString() + ownerAndReserver() + "[queues=" + queues.length + ", awake=" + awakeVolatile() + "]";
     }
 
     // ---------------------------------------------------------------------------------------------
     // Slow path
-
-    private static final int ACQUIRED = 0;
-    private static final int INTERRUPTED = 1;
-    private static final int TIMED_OUT = 2;
-
-    private static final int LEADER = 0;
-    private static final int LEADER_INTERRUPTED = 1;
-    private static final int GAVE_UP = 2;
 
     private int nodeOfCaller() {
         int n = nodes.currentNode();
         return n < 0 || n >= queues.length ? 0 : n;
     }
 
-    /**
-     * Queues the caller on its node, waits for leadership, then for the lock.
-     *
-     * @param deadline 0 for none, else the System.nanoTime() to give up at
-     * @return ACQUIRED, or INTERRUPTED / TIMED_OUT after the caller left the queue cleanly
-     */
-    private int acquireQueued(Thread current, boolean interruptible, long deadline) {
+    /** Queues the caller on its node, waits for leadership, then for the lock. */
+    @Override
+    final int acquireQueued(Thread current, boolean interruptible, long deadline) {
+        long asked = probe != null ? System.nanoTime() : 0L; // a waiting acquisition is always timed
         int n = queues.length == 1 ? 0 : nodeOfCaller();
-        HandoffQueue queue = queues[n];
+        NodeQueue queue = queues[n];
         HandoffNode node = new HandoffNode(current, n);
         boolean interrupted = false;
         boolean owns = false;
-        HandoffNode pred = queue.xchgTail(node);
+        QueueNode pred = queue.getAndSetTail(node);
         if (pred == null) {
-            addAwake(1);
-            node.soLeaderSince(System.nanoTime());
-            node.svStatus(HandoffNode.SPINNING); // not yet visible to anyone: the leader slot comes next
-            queue.svLeader(node);
+            getAndAddAwake(1);
+            node.setLeaderSinceOpaque(System.nanoTime());
+            node.setStatusVolatile(HandoffNode.SPINNING); // not yet visible to anyone: the leader slot comes next
+            queue.setLeaderVolatile(node);
         } else {
-            pred.svNext(node);
+            pred.setNextVolatile(node);
             int outcome = awaitLeadership(node, interruptible, deadline);
             if (outcome == GAVE_UP) {
                 int reason = giveUpReason(deadline);
@@ -864,13 +727,16 @@ public final class NumaHandoffLock extends NumaHandoffLockL1Pad implements Lock 
             }
             interrupted |= outcome == LEADER_INTERRUPTED;
         }
-        if (wakeAhead) {
+        if (wakeAhead()) {
             if (!node.passed) { // else the passer woke our successor
                 passLeadership(node, queue); // the successor wakes while we run the critical section
             }
             owned(current, n, null);
         } else {
             owned(current, n, node);
+        }
+        if (probe != null) {
+            reportAcquired(true, asked);
         }
         if (interrupted) {
             current.interrupt(); // restore the status we cleared (lock() is not interruptible)
@@ -882,7 +748,7 @@ public final class NumaHandoffLock extends NumaHandoffLockL1Pad implements Lock 
     private static int awaitLeadership(HandoffNode node, boolean interruptible, long deadline) {
         boolean interrupted = false;
         for (; ; ) {
-            int s = node.lvStatus();
+            int s = node.statusVolatile();
             if (s != HandoffNode.FOLLOWING && s != HandoffNode.FOLLOWING_PARKED) {
                 return interrupted ? LEADER_INTERRUPTED : LEADER; // SPINNING, LEADER_PARKED, or already OWNER by a pass
             }
@@ -908,32 +774,35 @@ public final class NumaHandoffLock extends NumaHandoffLockL1Pad implements Lock 
      * starving, else park. On giving up, leaves as a leader (passing leadership on).
      */
     private int awaitLock(Thread current, HandoffNode node, boolean interruptible, long deadline) {
-        HandoffQueue queue = queues[node.queue];
+        NodeQueue queue = queues[node.queue];
         boolean interrupted = false;
         boolean reserved = false;
         long since = System.nanoTime();
         long reserveAt = since + reserveAfterNanos < since ? Long.MAX_VALUE : since + reserveAfterNanos;
+        int spins = spins();
+        long passAfterNanos = passAfterNanos();
+        boolean remoteTurn = remoteTurn();
         int budget = spins;
         boolean due = false;
         boolean yieldWhileOwnerAway = current.isVirtual();
         int spun = 0;
         for (; ; ) {
-            int st = node.lvStatus();
+            int st = node.statusVolatile();
             if (st == HandoffNode.OWNER) { // passed by the previous owner: the word stayed HELD
                 node.passed = true;
-                addAwake(-1);
+                getAndAddAwake(-1);
                 if (reserved) {
-                    dropReservation(); // we reserved after the passer looked: the word is ours anyway
+                    clearReservation(); // we reserved after the passer looked: the word is ours anyway
                 }
                 countSpins(spun);
                 return interrupted ? LEADER_INTERRUPTED : LEADER;
             }
             if (st == HandoffNode.LEADER_PARKED) { // woken (or timed out, or spurious): count ourselves awake
-                addAwake(1);
+                getAndAddAwake(1);
                 if (node.casStatus(HandoffNode.LEADER_PARKED, HandoffNode.SPINNING)) {
-                    addParkedLeaders(-1);
+                    getAndAddParkedLeaders(-1);
                 } else {
-                    addAwake(-1); // a waker did it and counted us
+                    getAndAddAwake(-1); // a waker did it and counted us
                 }
                 continue;
             }
@@ -945,13 +814,13 @@ public final class NumaHandoffLock extends NumaHandoffLockL1Pad implements Lock 
             }
             if (remoteTurn) {
                 int here = nodeOfCaller(); // where we run now: a virtual thread may have moved
-                if (here != node.loRunNode()) {
-                    node.soRunNode(here); // only on a change: releasers read this node's line at each release
+                if (here != node.runNodeOpaque()) {
+                    node.setRunNodeOpaque(here); // only on a change: releasers read this node's line at each release
                 }
             }
-            if (!due && (passAfterNanos == 0L || System.nanoTime() - node.loLeaderSince() >= passAfterNanos)) {
+            if (!due && (passAfterNanos == 0L || System.nanoTime() - node.leaderSinceOpaque() >= passAfterNanos)) {
                 due = true; // from now on a release may pass us the lock (it reads this, not the clock)
-                node.soDue(true);
+                node.setDueOpaque(true);
             }
             if (budget > 0 && (spun & POLL_MASK) != 0) {
                 budget--;
@@ -959,13 +828,10 @@ public final class NumaHandoffLock extends NumaHandoffLockL1Pad implements Lock 
                 Thread.onSpinWait();
                 continue;
             }
-            int s = lvState();
-            if (reserved && s == RESERVED) {
-                svReserver(null); // only we may leave RESERVED: clear the slot before another can reserve
-            }
-            if ((s == 0 || (reserved && s == RESERVED)) && casState(s, HELD)) {
-                node.svStatus(HandoffNode.OWNER); // no pass can race: passes happen while HELD
-                addAwake(-1);
+            int s = stateVolatile();
+            if (takeWord(s, reserved)) {
+                node.setStatusVolatile(HandoffNode.OWNER); // no pass can race: passes happen while HELD
+                getAndAddAwake(-1);
                 countSpins(spun);
                 return interrupted ? LEADER_INTERRUPTED : LEADER;
             }
@@ -973,8 +839,8 @@ public final class NumaHandoffLock extends NumaHandoffLockL1Pad implements Lock 
                 break;
             }
             if (budget > 0) {
-                if (!spinWhileOwnerRuns || MountState.isRunning(loOwner())) {
-                    if (!oneAwake || lvAwake() <= maxAwake) {
+                if (!spinWhileOwnerRuns() || MountState.isRunning(ownerOpaque())) {
+                    if (!oneAwakeWaiter() || awakeVolatile() <= maxAwake) {
                         budget--;
                         spun++;
                         Thread.onSpinWait();
@@ -989,18 +855,20 @@ public final class NumaHandoffLock extends NumaHandoffLockL1Pad implements Lock 
                     continue;
                 }
             }
-            if (!reserved && (s & RESERVED) == 0 && System.nanoTime() - reserveAt >= 0L && casState(s, s | RESERVED)) {
-                svReserver(current); // then re-check the word (the releaser: clear HELD, read reserver)
-                reserved = true;
+            if (!reserved && (s & RESERVED) == 0 && System.nanoTime() - reserveAt >= 0L && reserve(s, current)) {
+                reserved = true; // then re-check the word (the releaser: clear HELD, read reserver)
+                if (probe != null) {
+                    probe.reserved(node.queue);
+                }
                 continue;
             }
             if (node.casStatus(HandoffNode.SPINNING, HandoffNode.LEADER_PARKED)) {
-                addParkedLeaders(1);
-                addAwake(-1);
+                getAndAddParkedLeaders(1);
+                getAndAddAwake(-1);
                 countSpins(spun);
                 spun = 0;
-                s = lvState(); // re-check after publishing (the releaser: clear HELD, read awake, parkedLeaders)
-                if (!(s == 0 || (reserved && s == RESERVED))) {
+                s = stateVolatile(); // re-check after publishing (the releaser: clear HELD, read awake, parkedLeaders)
+                if (!mayTake(s, reserved)) {
                     // Timed while the reservation is still ahead of us: we must wake to reserve.
                     park(this, deadline, reserved || System.nanoTime() - reserveAt >= 0L ? 0L : reserveAt);
                     if (Thread.interrupted()) {
@@ -1027,7 +895,7 @@ public final class NumaHandoffLock extends NumaHandoffLockL1Pad implements Lock 
      * a remote turn (REMOTE_TURN).
      */
     private static boolean ledFor(HandoffNode leader, long nanos) {
-        return nanos == 0L || System.nanoTime() - leader.loLeaderSince() >= nanos;
+        return nanos == 0L || System.nanoTime() - leader.leaderSinceOpaque() >= nanos;
     }
 
     /**
@@ -1036,110 +904,74 @@ public final class NumaHandoffLock extends NumaHandoffLockL1Pad implements Lock 
      *
      * @return false if a pass made it the owner first (it then holds the lock)
      */
-    private boolean giveUpLeadership(HandoffNode node, HandoffQueue queue, boolean reserved) {
+    private boolean giveUpLeadership(HandoffNode node, NodeQueue queue, boolean reserved) {
         for (; ; ) {
-            int s = node.lvStatus();
+            int s = node.statusVolatile();
             if (s == HandoffNode.OWNER) {
                 node.passed = true;
-                addAwake(-1);
+                getAndAddAwake(-1);
                 if (reserved) {
-                    dropReservation();
+                    clearReservation(); // it owns HELD already
                 }
                 return false;
             }
             if (node.casStatus(s, HandoffNode.CANCELLED)) {
                 if (s == HandoffNode.SPINNING) {
-                    addAwake(-1);
+                    getAndAddAwake(-1);
                 } else if (s == HandoffNode.LEADER_PARKED) {
-                    addParkedLeaders(-1);
+                    getAndAddParkedLeaders(-1);
                 }
                 break;
             }
         }
         if (reserved) {
-            cancelReservation();
+            clearReservation(); // the word may be free
         }
         passLeadership(node, queue);
-        if ((lvState() & HELD) == 0) {
+        if ((stateVolatile() & HELD) == 0) {
             wakeParkedLeader(node.queue); // a release may have counted on us
         }
         return true;
-    }
-
-    /** The owner that had reserved: clear RESERVED (it owns HELD already). */
-    private void dropReservation() {
-        svReserver(null);
-        int s;
-        do {
-            s = lvState();
-        } while (!casState(s, s & ~RESERVED));
-    }
-
-    /** A reserving leader that gives up: drop the reservation (the word may be free). */
-    private void cancelReservation() {
-        svReserver(null);
-        int s;
-        do {
-            s = lvState();
-        } while (!casState(s, s & ~RESERVED));
     }
 
     /**
      * Grants leadership of {@code queue} from {@code head} (owner or leaving leader) to the first
      * live successor, skipping cancelled nodes; with none, empties the queue.
      */
-    private void passLeadership(HandoffNode head, HandoffQueue queue) {
-        HandoffNode current = head;
+    private void passLeadership(QueueNode head, NodeQueue queue) {
+        QueueNode current = head;
         for (; ; ) {
-            HandoffNode next = current.lvNext();
+            HandoffNode next = (HandoffNode) queue.nextOrEmpty(current, LINK_SPINS);
             if (next == null) {
-                if (queue.casTail(current, null)) {
-                    return;
-                }
-                next = awaitNext(current);
+                return;
             }
-            queue.svLeader(next); // published before it can lead, so releasers find it
-            next.soLeaderSince(System.nanoTime());
-            addAwake(1);
+            queue.setLeaderVolatile(next); // published before it can lead, so releasers find it
+            next.setLeaderSinceOpaque(System.nanoTime());
+            getAndAddAwake(1);
             if (next.grant()) {
                 return;
             }
-            addAwake(-1);
+            getAndAddAwake(-1);
             current = next; // cancelled: its thread has left; continue behind it
         }
     }
 
-    /** Waits for the link a successor is about to store: it cannot block in between, so this is short. */
-    private static HandoffNode awaitNext(HandoffNode node) {
-        HandoffNode next;
-        int spins = LINK_SPINS;
-        while ((next = node.lvNext()) == null) {
-            if (spins > 0) {
-                spins--;
-                Thread.onSpinWait();
-            } else {
-                Thread.yield(); // the linking thread may be on this carrier's waiting list
-            }
-        }
-        return next;
-    }
-
     /** Wakes one parked leader, looking at queue {@code from} first, then the others in order. */
     private void wakeParkedLeader(int from) {
-        HandoffQueue[] qs = queues;
+        NodeQueue[] qs = queues;
         int count = qs.length;
         for (int i = 0; i < count; i++) {
             int n = (from + i) % count;
-            HandoffNode leader = qs[n].lvLeader();
-            if (leader != null && leader.lvStatus() == HandoffNode.LEADER_PARKED) {
-                addAwake(1);
+            QueueNode leader = qs[n].leaderVolatile();
+            if (leader != null && leader.statusVolatile() == HandoffNode.LEADER_PARKED) {
+                getAndAddAwake(1);
                 if (leader.casStatus(HandoffNode.LEADER_PARKED, HandoffNode.SPINNING)) {
-                    addParkedLeaders(-1);
+                    getAndAddParkedLeaders(-1);
                     LockSupport.unpark(leader.thread);
                     return;
                 }
-                addAwake(-1);
-                if (leader.lvStatus() == HandoffNode.SPINNING) {
+                getAndAddAwake(-1);
+                if (leader.statusVolatile() == HandoffNode.SPINNING) {
                     return; // it woke by itself
                 }
             }
@@ -1159,13 +991,9 @@ public final class NumaHandoffLock extends NumaHandoffLockL1Pad implements Lock 
         }
     }
 
-    private static int giveUpReason(long deadline) {
-        return deadline != 0L && deadline - System.nanoTime() <= 0L ? TIMED_OUT : INTERRUPTED;
-    }
-
     private void owned(Thread current, int queue, HandoffNode node) {
         ownedFast(current);
-        if (slicePair) {
+        if (slicePair()) {
             sliceStart = NO_SLICE; // through the queue: a new slice, even for the previous owner
         }
         ownerQueue = queue;
@@ -1175,9 +1003,9 @@ public final class NumaHandoffLock extends NumaHandoffLockL1Pad implements Lock 
 
     /** Owner by the fast path: ownerQueue and ownerNode are still -1 and null, as every release leaves them. */
     private void ownedFast(Thread current) {
-        soOwner(current);
+        setOwnerOpaque(current);
         if (lastOwner != current) {
-            if (slicePair) { // the last owner becomes the previous one, with its slice
+            if (slicePair()) { // the last owner becomes the previous one, with its slice
                 Thread last = lastOwner;
                 long lastStart = sliceStart;
                 sliceStart = prevOwner == current ? prevSliceStart : NO_SLICE;
@@ -1193,286 +1021,89 @@ public final class NumaHandoffLock extends NumaHandoffLockL1Pad implements Lock 
         holds = 1;
     }
 
-    private void reenter() {
-        if (holds == Integer.MAX_VALUE) {
-            throw new Error("Maximum lock count exceeded");
-        }
-        holds++;
-    }
-
-    private void countSpins(int spun) {
-        if (spun > 0) {
-            SPIN_ROUNDS.getAndAdd(this, (long) spun);
-        }
-    }
-
-    private Thread lpOwner() {
-        return owner;
-    }
-
-    private Thread loOwner() {
-        return (Thread) OWNER.getOpaque(this);
-    }
-
-    private void soOwner(Thread thread) {
-        OWNER.setOpaque(this, thread);
-    }
-
-    private void soPartner(Thread thread) {
-        PARTNER.setOpaque(this, thread);
-    }
-
-    private int lvParkedLeaders() {
-        return (int) PARKED_LEADERS.getVolatile(this);
-    }
-
-    private void addParkedLeaders(int delta) {
-        PARKED_LEADERS.getAndAdd(this, delta);
-    }
-
-    private int lvAwake() {
-        return (int) AWAKE.getVolatile(this);
-    }
-
-    private void addAwake(int delta) {
+    private void getAndAddAwake(int delta) {
         AWAKE.getAndAdd(this, delta);
     }
 
-    private int lvState() {
-        return (int) STATE.getVolatile(this);
+    private int awakeVolatile() {
+        return (int) AWAKE.getVolatile(this);
     }
 
-    private boolean casState(int expect, int update) {
-        return STATE.compareAndSet(this, expect, update);
+    // ---------------------------------------------------------------------------------------------
+    // Variation points. Each returns this class's fixed value: a constant (remoteTurn: whether
+    // there are several queues). While no subclass is loaded, as in production, the JIT binds
+    // each call to this class by class hierarchy analysis, inlines it and folds the branch on it:
+    // no flag field, no load. NumaHandoffLockLab, in the lab sources that the tests, jcstress and
+    // the benchmarks compile (never this library's jar), overrides them to switch a mechanism
+    // off, change a knob, or count. mayBarge above is one too (TIME_SLICE).
+
+    /** WAKE_AHEAD: the new owner (or the passer) makes its successor leader at once. */
+    boolean wakeAhead() {
+        return true;
     }
 
-    /** Clears HELD, returning the state before. */
-    private int releaseState() {
-        return (int) STATE.getAndAdd(this, -HELD);
+    /** ONE_AWAKE_WAITER: a release wakes no parked leader while one is awake; at most maxAwake spin. */
+    boolean oneAwakeWaiter() {
+        return true;
     }
 
-    private Thread lvReserver() {
-        return (Thread) RESERVER.getVolatile(this);
+    /** SPIN_WHILE_OWNER_RUNS: a leader spins only while the owner runs. */
+    boolean spinWhileOwnerRuns() {
+        return true;
     }
 
-    private void svReserver(Thread waiter) {
-        RESERVER.setVolatile(this, waiter);
+    /** SLICE_PAIR: the last two owners share the time slice, and a pass goes only to a running leader. */
+    boolean slicePair() {
+        return true;
     }
 
-    private static long saturatedNanos(Duration d) {
-        try {
-            return d.toNanos();
-        } catch (ArithmeticException e) {
-            return Long.MAX_VALUE;
-        }
+    /** REMOTE_TURN: on several nodes, a pass to a leader that runs on another node waits for a longer turn. */
+    boolean remoteTurn() {
+        return queues.length > 1;
     }
+
+    /** IN_NODE_PASS: passes in a row within a node; 0 passes never. */
+    int inNodeBudget() {
+        return DEFAULT_IN_NODE_BUDGET;
+    }
+
+    /** onSpinWait rounds a leader spins before it parks. */
+    int spins() {
+        return SPINS;
+    }
+
+    /** How long a leader must have led before a release passes it the lock (0: at once). */
+    long passAfterNanos() {
+        return DEFAULT_PASS_AFTER_NANOS;
+    }
+
+    /** onSpinWait rounds a slice holder spins for a held word (SLICE_PAIR). */
+    int partnerSpins() {
+        return PARTNER_SPINS;
+    }
+
+    /** A leader stops spinning after {@code rounds} onSpinWait rounds: nothing to do here. */
+    void countSpins(int rounds) {}
+
+    /** A slice holder starts ({@code spinning}) or stops spinning for the word: nothing to do here. */
+    void partnerSpinning(Thread partner, boolean spinning) {}
 }
 
-/** Queue node of one slow-path acquisition of a {@link NumaHandoffLock}. */
-final class HandoffNode {
-    static final int FOLLOWING = 0;
-    static final int FOLLOWING_PARKED = 1;
-    static final int SPINNING = 2;
-    static final int LEADER_PARKED = 3;
-    static final int OWNER = 4;
-    static final int CANCELLED = 5;
-
-    private static final VarHandle NEXT;
-    private static final VarHandle STATUS;
-    private static final VarHandle LEADER_SINCE;
-    private static final VarHandle DUE;
-    private static final VarHandle RUN_NODE;
-
-    static {
-        try {
-            MethodHandles.Lookup lookup = MethodHandles.lookup();
-            NEXT = lookup.findVarHandle(HandoffNode.class, "next", HandoffNode.class);
-            STATUS = lookup.findVarHandle(HandoffNode.class, "status", int.class);
-            LEADER_SINCE = lookup.findVarHandle(HandoffNode.class, "leaderSince", long.class);
-            DUE = lookup.findVarHandle(HandoffNode.class, "due", boolean.class);
-            RUN_NODE = lookup.findVarHandle(HandoffNode.class, "runNode", int.class);
-        } catch (ReflectiveOperationException e) {
-            throw new ExceptionInInitializerError(e);
-        }
-    }
-
-    final Thread thread; // the waiting thread, set at construction
-    final int queue; // index of the queue this node joined, set at construction
-    private HandoffNode next; // set once (volatile) by the successor after its tail swap; read by this node's departer
-    boolean passed; // by its own thread only: it was passed the lock (the passer woke its successor)
-    private int status; // CAS by its thread, by granters (-> SPINNING), wakers (-> SPINNING), passers (-> OWNER)
-    private boolean due; // opaque, by its own thread as leader once it has led passAfterNanos; read opaque by releasers
-    private long leaderSince; // opaque, by whoever makes it leader (before the status CAS); read opaque by releasers
-    private int runNode = -1; // opaque, by its own thread as leader (REMOTE_TURN): where it runs; read by releasers
-
-    HandoffNode(Thread thread, int queue) {
-        this.thread = thread;
-        this.queue = queue;
-    }
-
-    HandoffNode lvNext() {
-        return (HandoffNode) NEXT.getVolatile(this);
-    }
-
-    void svNext(HandoffNode successor) {
-        NEXT.setVolatile(this, successor);
-    }
-
-    int lvStatus() {
-        return (int) STATUS.getVolatile(this);
-    }
-
-    boolean loDue() {
-        return (boolean) DUE.getOpaque(this);
-    }
-
-    void soDue(boolean value) {
-        DUE.setOpaque(this, value);
-    }
-
-    int loRunNode() {
-        return (int) RUN_NODE.getOpaque(this);
-    }
-
-    void soRunNode(int node) {
-        RUN_NODE.setOpaque(this, node);
-    }
-
-    long loLeaderSince() {
-        return (long) LEADER_SINCE.getOpaque(this);
-    }
-
-    void soLeaderSince(long nanoTime) {
-        LEADER_SINCE.setOpaque(this, nanoTime);
-    }
-
-    void svStatus(int value) {
-        STATUS.setVolatile(this, value);
-    }
-
-    boolean casStatus(int expect, int update) {
-        return STATUS.compareAndSet(this, expect, update);
-    }
-
-    /** By the departing leader or the wake-ahead owner: makes this node leader (awake); false if cancelled. */
-    boolean grant() {
-        for (; ; ) {
-            int s = lvStatus();
-            if (s == CANCELLED) {
-                return false;
-            }
-            if (casStatus(s, SPINNING)) {
-                if (s == FOLLOWING_PARKED) {
-                    LockSupport.unpark(thread);
-                }
-                return true;
-            }
-        }
-    }
-
-    /** By its thread, still a follower: gives up its place; false if leadership was granted first. */
-    boolean cancelFollowing() {
-        for (; ; ) {
-            int s = lvStatus();
-            if (s != FOLLOWING && s != FOLLOWING_PARKED) {
-                return false;
-            }
-            if (casStatus(s, CANCELLED)) {
-                return true;
-            }
-        }
-    }
-}
-
-/** One node's MCS queue and its published leader, padded to keep it off its neighbours' lines. */
-final class HandoffQueue extends HandoffQueueL1Pad {
-    private static final VarHandle TAIL;
-    private static final VarHandle LEADER;
-
-    static {
-        try {
-            MethodHandles.Lookup lookup = MethodHandles.lookup();
-            TAIL = lookup.findVarHandle(HandoffQueueFields.class, "tail", HandoffNode.class);
-            LEADER = lookup.findVarHandle(HandoffQueueFields.class, "leader", HandoffNode.class);
-        } catch (ReflectiveOperationException e) {
-            throw new ExceptionInInitializerError(e);
-        }
-    }
-
-    HandoffNode xchgTail(HandoffNode node) {
-        return (HandoffNode) TAIL.getAndSet(this, node);
-    }
-
-    boolean casTail(HandoffNode expect, HandoffNode update) {
-        return TAIL.compareAndSet(this, expect, update);
-    }
-
-    HandoffNode lvLeader() {
-        return (HandoffNode) LEADER.getVolatile(this);
-    }
-
-    void svLeader(HandoffNode node) {
-        LEADER.setVolatile(this, node);
-    }
-}
-
-abstract class HandoffQueueL0Pad {
-    byte q0000, q0001, q0002, q0003, q0004, q0005, q0006, q0007, q0008, q0009, q0010, q0011, q0012, q0013, q0014, q0015;
-    byte q0016, q0017, q0018, q0019, q0020, q0021, q0022, q0023, q0024, q0025, q0026, q0027, q0028, q0029, q0030, q0031;
-    byte q0032, q0033, q0034, q0035, q0036, q0037, q0038, q0039, q0040, q0041, q0042, q0043, q0044, q0045, q0046, q0047;
-    byte q0048, q0049, q0050, q0051, q0052, q0053, q0054, q0055, q0056, q0057, q0058, q0059, q0060, q0061, q0062, q0063;
-    byte q0064, q0065, q0066, q0067, q0068, q0069, q0070, q0071, q0072, q0073, q0074, q0075, q0076, q0077, q0078, q0079;
-    byte q0080, q0081, q0082, q0083, q0084, q0085, q0086, q0087, q0088, q0089, q0090, q0091, q0092, q0093, q0094, q0095;
-    byte q0096, q0097, q0098, q0099, q0100, q0101, q0102, q0103, q0104, q0105, q0106, q0107, q0108, q0109, q0110, q0111;
-    byte q0112, q0113, q0114, q0115, q0116, q0117, q0118, q0119, q0120, q0121, q0122, q0123, q0124, q0125, q0126, q0127;
-}
-
-abstract class HandoffQueueFields extends HandoffQueueL0Pad {
-    HandoffNode tail; // xchg by enqueuing threads of this node; CAS to null by a departing leader or owner
-    HandoffNode leader; // volatile, by whoever makes a node leader (before it may lead); read by releasers
-}
-
-abstract class HandoffQueueL1Pad extends HandoffQueueFields {
-    byte q1000, q1001, q1002, q1003, q1004, q1005, q1006, q1007, q1008, q1009, q1010, q1011, q1012, q1013, q1014, q1015;
-    byte q1016, q1017, q1018, q1019, q1020, q1021, q1022, q1023, q1024, q1025, q1026, q1027, q1028, q1029, q1030, q1031;
-    byte q1032, q1033, q1034, q1035, q1036, q1037, q1038, q1039, q1040, q1041, q1042, q1043, q1044, q1045, q1046, q1047;
-    byte q1048, q1049, q1050, q1051, q1052, q1053, q1054, q1055, q1056, q1057, q1058, q1059, q1060, q1061, q1062, q1063;
-    byte q1064, q1065, q1066, q1067, q1068, q1069, q1070, q1071, q1072, q1073, q1074, q1075, q1076, q1077, q1078, q1079;
-    byte q1080, q1081, q1082, q1083, q1084, q1085, q1086, q1087, q1088, q1089, q1090, q1091, q1092, q1093, q1094, q1095;
-    byte q1096, q1097, q1098, q1099, q1100, q1101, q1102, q1103, q1104, q1105, q1106, q1107, q1108, q1109, q1110, q1111;
-    byte q1112, q1113, q1114, q1115, q1116, q1117, q1118, q1119, q1120, q1121, q1122, q1123, q1124, q1125, q1126, q1127;
-}
-
-abstract class NumaHandoffLockL0Pad {
-    byte p0000, p0001, p0002, p0003, p0004, p0005, p0006, p0007, p0008, p0009, p0010, p0011, p0012, p0013, p0014, p0015;
-    byte p0016, p0017, p0018, p0019, p0020, p0021, p0022, p0023, p0024, p0025, p0026, p0027, p0028, p0029, p0030, p0031;
-    byte p0032, p0033, p0034, p0035, p0036, p0037, p0038, p0039, p0040, p0041, p0042, p0043, p0044, p0045, p0046, p0047;
-    byte p0048, p0049, p0050, p0051, p0052, p0053, p0054, p0055, p0056, p0057, p0058, p0059, p0060, p0061, p0062, p0063;
-    byte p0064, p0065, p0066, p0067, p0068, p0069, p0070, p0071, p0072, p0073, p0074, p0075, p0076, p0077, p0078, p0079;
-    byte p0080, p0081, p0082, p0083, p0084, p0085, p0086, p0087, p0088, p0089, p0090, p0091, p0092, p0093, p0094, p0095;
-    byte p0096, p0097, p0098, p0099, p0100, p0101, p0102, p0103, p0104, p0105, p0106, p0107, p0108, p0109, p0110, p0111;
-    byte p0112, p0113, p0114, p0115, p0116, p0117, p0118, p0119, p0120, p0121, p0122, p0123, p0124, p0125, p0126, p0127;
-}
-
-abstract class NumaHandoffLockFields extends NumaHandoffLockL0Pad {
-    int state; // HELD|RESERVED: CAS by acquirers and the reserver, getAndAdd(-HELD) by the owner
-    Thread owner; // opaque store by the owner after it owns and before it releases; opaque load by spinners
-    int holds; // plain, owner only: reentrant hold count
+abstract class NumaHandoffLockFields extends QueueLockFields {
     int ownerQueue; // plain, owner only: the queue it came through, -1 after the fast path
-    HandoffNode ownerNode; // plain, owner only: its node while it still heads its queue (no wake ahead)
     int passes; // plain, owner only, handed on with the lock (the pass CAS or the release orders it)
     int awake; // getAndAdd by leaders, granters, wakers; read volatile by releasers and spinners
-    int parkedLeaders; // getAndAdd by a leader parking and by whoever takes it out of LEADER_PARKED; read by releasers
-    Thread reserver; // volatile, by the leader that set RESERVED (itself, then null); read volatile by releasers
-    long spinRounds; // getAndAdd by leaders when they stop spinning; read opaque by spinRounds()
     long sliceStart; // plain: NO_SLICE for a new owner, the clock at its first retake, SLICE_OVER once it passed
     int sliceCount; // plain, by the last owner as it takes the word again
     Thread lastOwner; // plain, by each owner; read plain by arriving threads: who holds the time slice
     Thread prevOwner; // plain, by each owner (SLICE_PAIR): the owner before lastOwner, the other slice holder
     long prevSliceStart; // plain, by owners and by prevOwner at its first retake: prevOwner's slice
-    Thread partner; // opaque, by a slice holder while it spins for the lock (SLICE_PAIR); a hint for tests
     int ownerRunNode; // plain, owner only (REMOTE_TURN): its node, looked up at its first pass decision; -1 before
     long sliceNanos; // plain, owner only: its slice's length, longer while it keeps a leader of another node waiting
+
+    NumaHandoffLockFields(LockProbe probe) {
+        super(probe);
+    }
 }
 
 abstract class NumaHandoffLockL1Pad extends NumaHandoffLockFields {
@@ -1484,4 +1115,8 @@ abstract class NumaHandoffLockL1Pad extends NumaHandoffLockFields {
     byte p1080, p1081, p1082, p1083, p1084, p1085, p1086, p1087, p1088, p1089, p1090, p1091, p1092, p1093, p1094, p1095;
     byte p1096, p1097, p1098, p1099, p1100, p1101, p1102, p1103, p1104, p1105, p1106, p1107, p1108, p1109, p1110, p1111;
     byte p1112, p1113, p1114, p1115, p1116, p1117, p1118, p1119, p1120, p1121, p1122, p1123, p1124, p1125, p1126, p1127;
+
+    NumaHandoffLockL1Pad(LockProbe probe) {
+        super(probe);
+    }
 }

@@ -1,5 +1,7 @@
 package dev.wordstats.numa.lock;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.util.function.Supplier;
 
 /**
@@ -41,17 +43,54 @@ public final class SynchronizedGuard implements Guard {
      * arriving thread may take a just-released monitor ahead of the parked ones (the successor it
      * wakes may lose and park again), so there is no bound on how often a waiter is overtaken.
      *
-     * Padding: the guard has no field written after construction; the monitor's state lives in its
-     * own object header (or ObjectMonitor), so nothing here shares a line with a written field.
+     * Probe: a monitor cannot say whether its entry waited, so with a probe the guard says what it
+     * can see: a call waited when a critical section was running as it arrived (busy, read once at
+     * entry). Two accepted races: a call that finds the guard idle may still wait for another that
+     * arrived at the same time (reported as not waiting), and one that arrives as a critical section
+     * ends may get in at once (reported as waiting). Under steady contention, or none, this agrees
+     * with a first attempt. Without a probe none of this runs: call() is the bare synchronized block.
+     *
+     * Padding: without a probe the guard has no field written after construction; the monitor's
+     * state lives in its own object header (or ObjectMonitor). With a probe, busy and runner are
+     * written by the holder only, under the monitor.
      */
 
-    private final Object monitor = new Object(); // never written; its header is the lock word
+    private static final VarHandle BUSY;
 
-    /** A new guard with its own monitor; {@link LockType#createGuard} is the usual way to get one. */
-    public SynchronizedGuard() {}
+    static {
+        try {
+            BUSY = MethodHandles.lookup().findVarHandle(SynchronizedGuard.class, "busy", boolean.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+
+    private final Object monitor = new Object(); // never written; its header is the lock word
+    private final LockProbe probe; // null without one
+    private final boolean hearsFast;
+    private final boolean timed;
+
+    private boolean busy; // with a probe: written (opaque) by the holder at the start and end of an outermost
+    // critical section; read (opaque) by every arriving caller
+    private Thread runner; // with a probe: plain, holder only: the thread in the outermost critical section
+
+    /** A new guard with its own monitor and no probe. */
+    public SynchronizedGuard() {
+        this(LockProbe.NONE);
+    }
+
+    /** A new guard with its own monitor reporting to {@code probe} ({@link LockProbe#NONE} for none). */
+    public SynchronizedGuard(LockProbe probe) {
+        this.probe = LockProbe.orNull(probe);
+        this.hearsFast = this.probe != null && this.probe.hearsFastPath();
+        this.timed = this.probe != null && this.probe.timed();
+    }
 
     @Override
     public <T> T call(Supplier<T> criticalSection) {
+        if (probe != null) {
+            return callProbed(criticalSection);
+        }
         synchronized (monitor) {
             return criticalSection.get();
         }
@@ -59,14 +98,54 @@ public final class SynchronizedGuard implements Guard {
 
     @Override
     public void run(Runnable criticalSection) {
+        if (probe != null) {
+            callProbed(() -> {
+                criticalSection.run();
+                return null;
+            });
+            return;
+        }
         synchronized (monitor) {
             criticalSection.run();
         }
     }
 
-    @Override
-    public LockType type() {
-        return LockType.SYNCHRONIZED;
+    private <T> T callProbed(Supplier<T> criticalSection) {
+        Thread me = Thread.currentThread();
+        boolean arrivedBusy = (boolean) BUSY.getOpaque(this);
+        boolean report = arrivedBusy || hearsFast;
+        boolean clocked = timed || arrivedBusy;
+        long asked = clocked ? System.nanoTime() : 0L;
+        long began = 0L;
+        long ended = 0L;
+        try {
+            synchronized (monitor) {
+                if (runner == me) {
+                    report = false; // reentrant: not another acquisition
+                    return criticalSection.get();
+                }
+                runner = me;
+                BUSY.setOpaque(this, true);
+                if (report) {
+                    began = clocked ? System.nanoTime() : 0L;
+                    probe.acquired(arrivedBusy, began - asked);
+                }
+                try {
+                    return criticalSection.get();
+                } finally {
+                    if (timed) {
+                        ended = System.nanoTime();
+                    }
+                    runner = null;
+                    BUSY.setOpaque(this, false);
+                }
+            }
+        } finally {
+            if (timed && report) {
+                // after the monitor exit: recording does not lengthen the critical section
+                probe.released(arrivedBusy, began - asked, ended - began);
+            }
+        }
     }
 
     @Override

@@ -4,24 +4,38 @@
  * combining locks {@link dev.wordstats.numa.lock.CombiningLock} and
  * {@link dev.wordstats.numa.lock.NumaCombiningLock} (a holder runs the critical sections its waiters
  * publish), {@link dev.wordstats.numa.lock.SynchronizedGuard}, the {@link dev.wordstats.numa.lock.LockType}
- * choice, the critical-section API every type offers ({@link dev.wordstats.numa.lock.Guard}), and the
- * observed variants that count how a lock is acquired ({@link dev.wordstats.numa.lock.ObservedLock} for
- * the {@code Lock} types, {@link dev.wordstats.numa.lock.ObservedGuard} for every type).
+ * registry, the critical-section API every type offers ({@link dev.wordstats.numa.lock.Guard}), and the
+ * probe through which each lock reports its own decisions ({@link dev.wordstats.numa.lock.LockProbe};
+ * {@link dev.wordstats.numa.lock.CountingProbe} counts them). Nothing here depends on the packages that
+ * set NUMA up: a lock needs a {@link dev.wordstats.numa.topology.NodeLocator} and a carrier count
+ * ({@link dev.wordstats.numa.lock.LockContext}).
+ *
+ * <p>{@code NumaMcsLock} and {@code NumaHandoffLock} share the per-node MCS queue ({@code NodeQueue},
+ * {@code QueueNode}) and the lock word with its owner fields and reservation ({@code QueueLockFields}).
+ * The production classes have their mechanisms fixed; variants with mechanisms switched off, other
+ * knobs or counters for tests ({@code NumaHandoffLockLab}, {@code HandoffMechanism}) live in
+ * {@code numa-locks/src/lab/java}, which the tests, jcstress and the benchmarks compile and this
+ * library's jar does not ship.
  *
  * <h2>Memory-mode naming</h2>
- * Shared fields are reached only through private {@code VarHandle}s; the accessors are named for
- * their access mode, after JCTools. The prefixes in use:
+ * Shared fields are reached only through private {@code VarHandle}s; an accessor is named for the
+ * {@code VarHandle} access mode it uses, as Caffeine names its own ({@code xxxAcquire()},
+ * {@code setXxxRelease()}), so a reader never has to guess what a prefix means:
  * <ul>
- *   <li>{@code lvX} load volatile, {@code svX} store volatile;</li>
- *   <li>{@code loX} load opaque, {@code soX} store opaque (a single writer publishing a value that
- *       readers only need eventually, e.g. the owner a spinning waiter checks; no ordering with
- *       other fields);</li>
- *   <li>{@code lpX} plain load (only where another edge already orders it, e.g. an owner reading
- *       its own writes);</li>
- *   <li>{@code casX} compare-and-set, {@code xchgX} get-and-set, {@code addX} get-and-add (all
- *       volatile).</li>
+ *   <li>{@code xVolatile()} / {@code setXVolatile(v)}: {@code getVolatile} / {@code setVolatile};</li>
+ *   <li>{@code xOpaque()} / {@code setXOpaque(v)}: {@code getOpaque} / {@code setOpaque} (a single
+ *       writer publishing a value that readers only need eventually, e.g. the owner a spinning
+ *       waiter checks; no ordering with other fields);</li>
+ *   <li>{@code xAcquire()} / {@code setXRelease(v)}: {@code getAcquire} / {@code setRelease};</li>
+ *   <li>{@code setXPlain(v)}: a plain store through the handle; plain reads and writes of
+ *       owner-only fields use the field itself (only where another edge already orders them, e.g.
+ *       an owner reading its own writes);</li>
+ *   <li>{@code casX} {@code compareAndSet}, {@code getAndSetX} {@code getAndSet},
+ *       {@code getAndAddX} {@code getAndAdd} (all volatile).</li>
  * </ul>
- * {@code ObservedLock}'s counters use opaque access directly: written with {@code setOpaque} by the
+ * (JCTools' {@code lv/sv/so} prefixes are not used: there {@code so} means an ordered, that is
+ * release, store, not an opaque one.)
+ * {@code CountingProbe}'s counters use opaque access directly: written with {@code setOpaque} by the
  * owner only, read with {@code getOpaque} by {@code stats()}, so a reader never sees a torn
  * {@code long}. Every shared field carries a trailing comment naming who writes it and in which
  * mode.

@@ -8,8 +8,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.wordstats.numa.lock.ConcurrencySupport.ThreadIdNodes;
 import dev.wordstats.numa.lock.ConcurrencySupport.ThreadKind;
 import dev.wordstats.numa.lock.ConcurrencySupport.Workers;
-import dev.wordstats.numa.lock.LockTimer;
+import dev.wordstats.numa.lock.CountingProbe;
 import dev.wordstats.numa.lock.LockType;
+import dev.wordstats.numa.lock.TestLocks;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -46,7 +47,7 @@ class StripedCountsConcurrencyTest {
     @ParameterizedTest(name = "{0}, {1} threads")
     @MethodSource("typesAndKinds")
     void concurrentIncrementsAddsAndBatchesGiveExactTotalsPerKey(LockType type, ThreadKind kind) throws Exception {
-        StripedCounts<String> counts = new StripedCounts<>(STRIPES, i -> type.createGuard(new ThreadIdNodes(2)));
+        StripedCounts<String> counts = new StripedCounts<>(STRIPES, i -> TestLocks.guard(type, new ThreadIdNodes(2)));
         AtomicLongArray expected = new AtomicLongArray(VOCABULARY);
         long end = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(DURATION_MILLIS);
         try (Workers workers = new Workers(type + " seed " + SEED)) {
@@ -108,7 +109,7 @@ class StripedCountsConcurrencyTest {
     @ParameterizedTest(name = "{0}, {1} threads")
     @MethodSource("typesAndKinds")
     void concurrentCappedBatchesAreAllOrNothing(LockType type, ThreadKind kind) throws Exception {
-        StripedCounts<String> counts = new StripedCounts<>(STRIPES, i -> type.createGuard(new ThreadIdNodes(2)));
+        StripedCounts<String> counts = new StripedCounts<>(STRIPES, i -> TestLocks.guard(type, new ThreadIdNodes(2)));
         int batchSize = 5;
         int batchesPerThread = 40;
         long cap = 200;
@@ -159,8 +160,13 @@ class StripedCountsConcurrencyTest {
     @MethodSource("typesAndKinds")
     void lockStatsCountOneAcquisitionPerIncrementAcrossObservedStripes(LockType type, ThreadKind kind)
             throws Exception {
-        StripedCounts<String> counts =
-                new StripedCounts<>(STRIPES, i -> type.createObservedGuard(new ThreadIdNodes(2), LockTimer.NONE));
+        List<CountingProbe> probes = new ArrayList<>();
+        StripedCounts<String> counts = new StripedCounts<>(STRIPES, i -> {
+            ThreadIdNodes nodes = new ThreadIdNodes(2);
+            CountingProbe probe = new CountingProbe(nodes);
+            probes.add(probe);
+            return TestLocks.guard(type, nodes, probe);
+        });
         LongAdder increments = new LongAdder();
         long end = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(DURATION_MILLIS / 2);
         try (Workers workers = new Workers(type)) {
@@ -177,7 +183,7 @@ class StripedCountsConcurrencyTest {
             }
             workers.joinAll(Duration.ofMillis(DURATION_MILLIS).plus(PROMPT));
         }
-        var stats = counts.lockStats();
+        var stats = CountingProbe.total(probes);
         assertThat(stats.acquisitions())
                 .as("%s", stats)
                 .isEqualTo(increments.sum())

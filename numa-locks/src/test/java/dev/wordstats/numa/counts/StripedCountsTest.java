@@ -4,11 +4,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.entry;
 
+import dev.wordstats.numa.lock.CountingProbe;
 import dev.wordstats.numa.lock.Guard;
 import dev.wordstats.numa.lock.LockStats;
-import dev.wordstats.numa.lock.LockTimer;
 import dev.wordstats.numa.lock.LockType;
-import dev.wordstats.numa.lock.ObservedGuard;
+import dev.wordstats.numa.lock.TestLocks;
 import dev.wordstats.numa.topology.NodeLocator;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -29,7 +29,7 @@ class StripedCountsTest {
     private static final NodeLocator NODES = NodeLocator.singleNode();
 
     private final StripedCounts<String> counts =
-            new StripedCounts<>(4, i -> LockType.UNFAIR_REENTRANT.createGuard(NODES));
+            new StripedCounts<>(4, i -> TestLocks.guard(LockType.UNFAIR_REENTRANT, NODES));
 
     @Test
     void getOfUnseenKeyIsZero() {
@@ -98,7 +98,7 @@ class StripedCountsTest {
     @ParameterizedTest
     @ValueSource(ints = {-1, 0, 3, 6, 12, 1 << 17})
     void constructorRejectsStripeCountsThatAreNotPowersOfTwoInRange(int stripes) {
-        assertThatThrownBy(() -> new StripedCounts<String>(stripes, i -> LockType.SYNCHRONIZED.createGuard(NODES)))
+        assertThatThrownBy(() -> new StripedCounts<String>(stripes, i -> TestLocks.guard(LockType.SYNCHRONIZED, NODES)))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("power of two");
     }
@@ -106,7 +106,7 @@ class StripedCountsTest {
     @ParameterizedTest
     @ValueSource(ints = {1, 2, 64, 1 << 16})
     void constructorAcceptsPowersOfTwo(int stripes) {
-        StripedCounts<Integer> store = new StripedCounts<>(stripes, i -> LockType.SYNCHRONIZED.createGuard(NODES));
+        StripedCounts<Integer> store = new StripedCounts<>(stripes, i -> TestLocks.guard(LockType.SYNCHRONIZED, NODES));
         assertThat(store.stripeCount()).isEqualTo(stripes);
         for (int key = -1000; key < 1000; key += 7) {
             assertThat(store.stripeOf(key)).isBetween(0, stripes - 1);
@@ -117,7 +117,7 @@ class StripedCountsTest {
     void eachStripeHasTheGuardTheFactoryMadeForIt() {
         List<Guard> made = new ArrayList<>();
         StripedCounts<String> store = new StripedCounts<>(8, i -> {
-            Guard guard = LockType.values()[i % LockType.values().length].createGuard(NODES);
+            Guard guard = TestLocks.guard(LockType.values()[i % LockType.values().length], NODES);
             made.add(guard);
             return guard;
         });
@@ -201,30 +201,29 @@ class StripedCountsTest {
 
     @ParameterizedTest
     @EnumSource(LockType.class)
-    void lockStatsSumTheObservedStripes(LockType type) {
-        StripedCounts<String> observed = new StripedCounts<>(4, i -> type.createObservedGuard(NODES, LockTimer.NONE));
+    void probedStripesCountOneAcquisitionPerStripeVisit(LockType type) {
+        List<CountingProbe> probes = new ArrayList<>();
+        StripedCounts<String> observed = new StripedCounts<>(4, i -> {
+            CountingProbe probe = new CountingProbe(NODES);
+            probes.add(probe);
+            return TestLocks.guard(type, NODES, probe);
+        });
         for (int i = 0; i < 10; i++) {
             observed.increment("k" + i);
         }
-        assertThat(observed.lockStats().acquisitions())
+        assertThat(CountingProbe.total(probes).acquisitions())
                 .as("one acquisition per increment")
                 .isEqualTo(10);
         observed.total();
-        assertThat(observed.lockStats().acquisitions())
+        assertThat(CountingProbe.total(probes).acquisitions())
                 .as("plus one per stripe for total()")
                 .isEqualTo(14);
         assertThat(observed.size()).as("size() enters no stripe").isEqualTo(10);
-        assertThat(observed.lockStats().acquisitions()).isEqualTo(14);
+        assertThat(CountingProbe.total(probes).acquisitions()).isEqualTo(14);
         LockStats sum = LockStats.ZERO;
-        for (int i = 0; i < 4; i++) {
-            sum = sum.plus(((ObservedGuard) observed.guard(i)).stats());
+        for (CountingProbe probe : probes) {
+            sum = sum.plus(probe.stats());
         }
-        assertThat(observed.lockStats()).isEqualTo(sum);
-    }
-
-    @Test
-    void lockStatsAreZeroWithoutObservedLocks() {
-        counts.increment("a");
-        assertThat(counts.lockStats()).isEqualTo(LockStats.ZERO);
+        assertThat(CountingProbe.total(probes)).isEqualTo(sum);
     }
 }

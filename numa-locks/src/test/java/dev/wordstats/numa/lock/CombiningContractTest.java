@@ -39,13 +39,13 @@ import org.junit.jupiter.params.provider.EnumSource;
 abstract class CombiningContractTest {
 
     /** A guard under test whose callers all publish in one queue (one node). */
-    protected abstract Guard newGuard(LockSettings settings);
+    protected abstract Guard newGuard(CombiningSettings settings);
 
     /** A guard under test for the stress tests: callers spread over its queues (nodes) where it has several. */
     protected abstract Guard newContendedGuard();
 
     /** Settings with a batch bound too large to matter for a queue of a few waiters. */
-    static final LockSettings LARGE_BATCHES = LockSettings.DEFAULTS.withCombining(1_000, Duration.ofSeconds(30));
+    static final CombiningSettings LARGE_BATCHES = new CombiningSettings(1_000, Duration.ofSeconds(30));
 
     // ------------------------------------------------------------------ stress
 
@@ -227,7 +227,7 @@ abstract class CombiningContractTest {
     @ParameterizedTest(name = "{0} threads")
     @EnumSource(ThreadKind.class)
     void anUncontendedCallReturnsItsResultAndRethrowsItsExceptionUnchanged(ThreadKind kind) throws Exception {
-        Guard guard = newGuard(LockSettings.DEFAULTS);
+        Guard guard = newGuard(CombiningSettings.DEFAULTS);
         try (Workers workers = new Workers(guard)) {
             workers.start(kind, "caller", () -> {
                 assertThat(guard.call(() -> 42)).isEqualTo(42);
@@ -251,7 +251,7 @@ abstract class CombiningContractTest {
     /** A call from inside a critical section runs inline, also several levels deep. */
     @Test
     void nestedCallsRunInline() {
-        Guard guard = newGuard(LockSettings.DEFAULTS);
+        Guard guard = newGuard(CombiningSettings.DEFAULTS);
         Thread me = Thread.currentThread();
         int depth = guard.call(() -> guard.call(() -> guard.call(() -> {
             assertThat(Thread.currentThread()).isSameAs(me);
@@ -295,7 +295,7 @@ abstract class CombiningContractTest {
     @ParameterizedTest(name = "{0} threads")
     @EnumSource(ThreadKind.class)
     void aBatchServesAtMostTheLimit(ThreadKind kind) throws Exception {
-        Guard guard = newGuard(LockSettings.DEFAULTS.withCombining(3, Duration.ofSeconds(30)));
+        Guard guard = newGuard(new CombiningSettings(3, Duration.ofSeconds(30)));
         int waiters = 8;
         Thread[] ranOn = new Thread[waiters];
         Thread[] callers = new Thread[waiters];
@@ -332,7 +332,7 @@ abstract class CombiningContractTest {
     @ParameterizedTest(name = "{0} threads")
     @EnumSource(ThreadKind.class)
     void aLongCriticalSectionEndsTheBatch(ThreadKind kind) throws Exception {
-        Guard guard = newGuard(LockSettings.DEFAULTS.withCombining(1_000, Duration.ofMillis(20)));
+        Guard guard = newGuard(new CombiningSettings(1_000, Duration.ofMillis(20)));
         int waiters = 4;
         Thread[] ranOn = new Thread[waiters];
         Thread[] callers = new Thread[waiters];

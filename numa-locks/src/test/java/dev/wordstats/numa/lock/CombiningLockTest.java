@@ -7,35 +7,50 @@ import dev.wordstats.numa.topology.NodeLocator;
 import java.time.Duration;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
 
 /** {@link CombiningLock}: the combining contract, its factory and settings, and its memory layout. */
 class CombiningLockTest extends CombiningContractTest {
 
     @Override
-    protected Guard newGuard(LockSettings settings) {
-        return new CombiningLock(settings);
+    protected Guard newGuard(CombiningSettings settings) {
+        return new CombiningLock(settings, LockProbe.NONE);
     }
 
     @Override
     protected Guard newContendedGuard() {
-        return LockType.COMBINING.createGuard(NodeLocator.singleNode(), LockSettings.DEFAULTS);
+        return TestLocks.guard(LockType.COMBINING, NodeLocator.singleNode());
+    }
+
+    /** The same contract with a timed {@link CountingProbe}: reporting changes nothing the contract sees. */
+    @Nested
+    class Probed extends CombiningContractTest {
+        @Override
+        protected Guard newGuard(CombiningSettings settings) {
+            return new CombiningLock(
+                    settings, new CountingProbe(NodeLocator.singleNode(), new ProbedLockContractTest.CountingTimer()));
+        }
+
+        @Override
+        protected Guard newContendedGuard() {
+            return TestLocks.guard(
+                    LockType.COMBINING,
+                    NodeLocator.singleNode(),
+                    new CountingProbe(NodeLocator.singleNode(), new ProbedLockContractTest.CountingTimer()));
+        }
     }
 
     @Test
     void theTypeMakesACombiningLockWithItsSettingsAndIsNotALock() {
-        LockSettings settings = LockSettings.DEFAULTS.withCombining(7, Duration.ofMillis(3));
-        Guard guard = LockType.COMBINING.createGuard(NodeLocator.singleNode(), settings);
+        LockSettings settings = LockSettings.DEFAULTS.with(new CombiningSettings(7, Duration.ofMillis(3)));
+        Guard guard = LockType.COMBINING.create(TestLocks.context(NodeLocator.singleNode()), settings, LockProbe.NONE);
         assertThat(guard).isInstanceOf(CombiningLock.class);
-        assertThat(guard.type()).isEqualTo(LockType.COMBINING);
         CombiningLock lock = (CombiningLock) guard;
         assertThat(lock.combineLimit()).isEqualTo(7);
         assertThat(lock.combineTime()).isEqualTo(Duration.ofMillis(3));
         assertThat(LockType.COMBINING.isLock()).isFalse();
-        assertThatThrownBy(() -> LockType.COMBINING.create(NodeLocator.singleNode()))
-                .isInstanceOf(UnsupportedOperationException.class)
-                .hasMessageContaining("COMBINING")
-                .hasMessageContaining("createGuard");
+        assertThat(guard).isNotInstanceOf(LockGuard.class);
     }
 
     @Test
@@ -43,14 +58,14 @@ class CombiningLockTest extends CombiningContractTest {
         CombiningLock lock = new CombiningLock();
         assertThat(lock.combineLimit()).isEqualTo(CombiningLock.DEFAULT_COMBINE_LIMIT);
         assertThat(lock.combineTime()).isEqualTo(CombiningLock.DEFAULT_COMBINE_TIME);
-        assertThatThrownBy(() -> LockSettings.DEFAULTS.withCombining(0, Duration.ZERO))
+        assertThatThrownBy(() -> new CombiningSettings(0, Duration.ZERO))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("combineLimit");
-        assertThatThrownBy(() -> LockSettings.DEFAULTS.withCombining(1, Duration.ofNanos(-1)))
+        assertThatThrownBy(() -> new CombiningSettings(1, Duration.ofNanos(-1)))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("combineTime");
-        assertThatThrownBy(() -> LockSettings.DEFAULTS.withCombining(1, null)).isInstanceOf(NullPointerException.class);
-        assertThat(new CombiningLock(LockSettings.DEFAULTS.withCombining(1, Duration.ofDays(365 * 1000L)))
+        assertThatThrownBy(() -> new CombiningSettings(1, null)).isInstanceOf(NullPointerException.class);
+        assertThat(new CombiningLock(new CombiningSettings(1, Duration.ofDays(365 * 1000L)), LockProbe.NONE)
                         .combineTime())
                 .as("saturated, not overflowed")
                 .isEqualTo(Duration.ofNanos(Long.MAX_VALUE));

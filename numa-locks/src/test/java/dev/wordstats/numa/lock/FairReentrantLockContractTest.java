@@ -9,7 +9,7 @@ class FairReentrantLockContractTest extends LockContractTest {
 
     @Override
     protected Lock newLock(NodeLocator nodes) {
-        return LockType.FAIR_REENTRANT.create(nodes);
+        return TestLocks.lock(LockType.FAIR_REENTRANT, nodes);
     }
 
     @Override

@@ -37,7 +37,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * {@link LockType#values()}, so a new type is covered the day it is added) with virtual and with
  * platform threads: mutual exclusion, results, exceptions and errors back to their callers,
  * reentrant calls inline, interrupts kept pending, nothing lost. One subclass per way of making a
- * guard ({@link UnobservedGuardContractTest}, {@link ObservedGuardContractTest}). Stress parts are
+ * guard ({@link BareGuardContractTest}, {@link ProbedGuardContractTest}). Stress parts are
  * bounded by {@link ConcurrencySupport}'s properties; every wait on another thread is bounded by
  * {@link ConcurrencySupport#PROMPT}, and a thread still running then fails the test with a dump.
  */

@@ -10,75 +10,78 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
-/** The {@link LockType} factory: which lock each name makes, its settings, and parsing. */
+/** The {@link LockType} registry: which lock each name makes, its settings, and parsing. */
 class LockTypeTest {
 
     private static final NodeLocator NODES = NodeLocator.singleNode();
 
     @Test
     void eachTypeMakesItsLock() {
-        assertThat(LockType.NUMA_MCS.create(NODES)).isInstanceOf(NumaMcsLock.class);
-        assertThat(LockType.NUMA_HANDOFF.create(NODES)).isInstanceOf(NumaHandoffLock.class);
-        assertThat(LockType.FAIR_REENTRANT.create(NODES))
+        assertThat(TestLocks.lock(LockType.NUMA_MCS, NODES)).isInstanceOf(NumaMcsLock.class);
+        assertThat(TestLocks.lock(LockType.NUMA_HANDOFF, NODES)).isInstanceOf(NumaHandoffLock.class);
+        assertThat(TestLocks.lock(LockType.FAIR_REENTRANT, NODES))
                 .isInstanceOfSatisfying(
                         ReentrantLock.class, lock -> assertThat(lock.isFair()).isTrue());
-        assertThat(LockType.UNFAIR_REENTRANT.create(NODES))
+        assertThat(TestLocks.lock(LockType.UNFAIR_REENTRANT, NODES))
                 .isInstanceOfSatisfying(
                         ReentrantLock.class, lock -> assertThat(lock.isFair()).isFalse());
     }
 
     @Test
-    void synchronizedIsAGuardOnlyAndSaysSoWhenAskedForALock() {
+    void synchronizedIsAGuardOnly() {
         assertThat(LockType.SYNCHRONIZED.isLock()).isFalse();
-        assertThat(LockType.SYNCHRONIZED.createGuard(NODES)).isInstanceOf(SynchronizedGuard.class);
-        assertThat(LockType.SYNCHRONIZED.createGuard(NODES))
+        assertThat(TestLocks.guard(LockType.SYNCHRONIZED, NODES)).isInstanceOf(SynchronizedGuard.class);
+        assertThat(TestLocks.guard(LockType.SYNCHRONIZED, NODES))
                 .as("a new monitor each time")
-                .isNotSameAs(LockType.SYNCHRONIZED.createGuard(NODES));
-        assertThatThrownBy(() -> LockType.SYNCHRONIZED.create(NODES))
-                .isInstanceOf(UnsupportedOperationException.class)
-                .hasMessageContaining("SYNCHRONIZED")
-                .hasMessageContaining("createGuard");
-        assertThatThrownBy(() -> LockType.SYNCHRONIZED.createObserved(NODES, LockTimer.NONE))
-                .isInstanceOf(UnsupportedOperationException.class);
+                .isNotSameAs(TestLocks.guard(LockType.SYNCHRONIZED, NODES));
     }
 
     @ParameterizedTest
     @EnumSource(LockType.class)
-    void everyTypeMakesGuardsOfItsTypeAndTheLockTypesAlsoLocks(LockType type) {
-        assertThat(type.createGuard(NODES).type()).isEqualTo(type);
-        ObservedGuard observed = type.createObservedGuard(NODES, LockTimer.NONE);
-        assertThat(observed.type()).isEqualTo(type);
-        assertThat(observed.stats()).isEqualTo(LockStats.ZERO);
-        if (type.isLock()) {
-            assertThat(type.create(NODES)).isNotNull();
-            assertThat(type.createGuard(NODES)).isInstanceOf(LockGuard.class);
-            assertThat(observed).isInstanceOf(ObservedLockGuard.class);
-        } else {
-            assertThat(observed).isInstanceOf(ObservedSectionGuard.class);
-        }
+    void everyTypeMakesGuardsAndTheLockTypesLockGuards(LockType type) {
+        CountingProbe probe = new CountingProbe(NODES);
+        Guard probed = TestLocks.guard(type, NODES, probe);
+        assertThat(probe.stats()).isEqualTo(LockStats.ZERO);
+        probed.run(() -> {});
+        assertThat(probe.stats()).isEqualTo(new LockStats(1, 0, 0, 0));
+        assertThat(TestLocks.guard(type, NODES) instanceof LockGuard)
+                .as("a LockGuard exactly when the type is a Lock")
+                .isEqualTo(type.isLock());
+        assertThat(probed instanceof LockGuard).isEqualTo(type.isLock());
     }
 
     @Test
-    void numaMcsTakesItsReservationThresholdFromTheSettings() {
-        LockSettings settings = new LockSettings(Duration.ofMillis(7));
-        assertThat(((NumaMcsLock) LockType.NUMA_MCS.create(NODES, settings)).reserveAfter())
+    void theQueueLocksTakeTheirReservationThresholdFromTheSettings() {
+        LockSettings settings = LockSettings.DEFAULTS.with(new QueueLockSettings(Duration.ofMillis(7)));
+        assertThat(((NumaMcsLock) TestLocks.lock(LockType.NUMA_MCS, NODES, settings, LockProbe.NONE)).reserveAfter())
                 .isEqualTo(Duration.ofMillis(7));
-        assertThat(((NumaMcsLock) LockType.NUMA_MCS.create(NODES)).reserveAfter())
+        assertThat(((NumaMcsLock) TestLocks.lock(LockType.NUMA_MCS, NODES)).reserveAfter())
                 .isEqualTo(NumaMcsLock.DEFAULT_RESERVE_AFTER);
-        ObservedLock observed = LockType.NUMA_MCS.createObserved(NODES, settings, LockTimer.NONE);
-        assertThat(observed.toString()).contains("NumaMcsLock");
-        assertThat(LockType.FAIR_REENTRANT.create(NODES, settings))
-                .as("settings a type has no use for are ignored")
+        assertThat(((NumaHandoffLock) TestLocks.lock(LockType.NUMA_HANDOFF, NODES, settings, LockProbe.NONE))
+                        .reserveAfter())
+                .isEqualTo(Duration.ofMillis(7));
+        assertThat(TestLocks.lock(LockType.FAIR_REENTRANT, NODES, settings, LockProbe.NONE))
+                .as("settings of another family are ignored")
                 .isInstanceOf(ReentrantLock.class);
     }
 
     @Test
     void settingsRejectNegativeOrMissingThresholds() {
-        assertThatThrownBy(() -> new LockSettings(Duration.ofMillis(-1)))
+        assertThatThrownBy(() -> new QueueLockSettings(Duration.ofMillis(-1)))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("reserveAfter");
-        assertThatThrownBy(() -> new LockSettings(null)).isInstanceOf(NullPointerException.class);
-        assertThat(LockSettings.DEFAULTS.reserveAfter()).isEqualTo(Duration.ofMillis(1));
+        assertThatThrownBy(() -> new QueueLockSettings(null)).isInstanceOf(NullPointerException.class);
+        assertThat(LockSettings.DEFAULTS.queue().reserveAfter()).isEqualTo(Duration.ofMillis(1));
+        assertThatThrownBy(() -> new LockSettings(null, CombiningSettings.DEFAULTS))
+                .isInstanceOf(NullPointerException.class);
+    }
+
+    @Test
+    void contextRejectsNoCarriers() {
+        assertThatThrownBy(() -> new LockContext(NODES, 0))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("carriers");
+        assertThatThrownBy(() -> new LockContext(null, 1)).isInstanceOf(NullPointerException.class);
     }
 
     @Test
@@ -98,11 +101,8 @@ class LockTypeTest {
     }
 
     @Test
-    void numaHandoffTakesItsReservationThresholdAndMechanismsFromTheSettings() {
-        LockSettings settings = new LockSettings(Duration.ofMillis(3), HandoffMechanism.allExcept("wake-ahead"));
-        assertThat(((NumaHandoffLock) LockType.NUMA_HANDOFF.create(NODES, settings)).reserveAfter())
-                .isEqualTo(Duration.ofMillis(3));
-        assertThat(settings.handoffMechanisms())
+    void handoffMechanismsParse() {
+        assertThat(HandoffMechanism.allExcept("wake-ahead"))
                 .containsExactlyInAnyOrder(
                         HandoffMechanism.ONE_AWAKE_WAITER,
                         HandoffMechanism.SPIN_WHILE_OWNER_RUNS,
@@ -110,7 +110,6 @@ class LockTypeTest {
                         HandoffMechanism.TIME_SLICE,
                         HandoffMechanism.SLICE_PAIR,
                         HandoffMechanism.REMOTE_TURN);
-        assertThat(LockSettings.DEFAULTS.handoffMechanisms()).isEqualTo(HandoffMechanism.all());
         assertThat(HandoffMechanism.allExcept("none")).isEqualTo(HandoffMechanism.all());
         assertThat(HandoffMechanism.allExcept("IN_NODE_PASS, one-awake-waiter"))
                 .containsExactlyInAnyOrder(

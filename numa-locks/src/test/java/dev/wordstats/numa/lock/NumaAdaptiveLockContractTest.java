@@ -13,7 +13,7 @@ class NumaAdaptiveLockContractTest extends LockContractTest {
 
     @Override
     protected Lock newLock(NodeLocator nodes) {
-        return LockType.NUMA_ADAPTIVE.create(nodes);
+        return TestLocks.lock(LockType.NUMA_ADAPTIVE, nodes);
     }
 
     @Override

@@ -12,6 +12,6 @@ class NumaAdaptiveLockNoHangTest extends NumaMcsLockNoHangTest {
 
     @Override
     protected Lock newLock(NodeLocator nodes) {
-        return new NumaAdaptiveLock(nodes);
+        return new NumaAdaptiveLock(TestLocks.context(nodes));
     }
 }

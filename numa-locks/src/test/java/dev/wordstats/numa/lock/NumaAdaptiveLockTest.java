@@ -25,7 +25,7 @@ class NumaAdaptiveLockTest {
 
     @Test
     void aNewLockIsLeanAndSmall() {
-        NumaAdaptiveLock lock = new NumaAdaptiveLock(ONE_NODE);
+        NumaAdaptiveLock lock = new NumaAdaptiveLock(TestLocks.context(ONE_NODE));
         assertThat(lock.isQueued()).isFalse();
         assertThat(lock.modeSwitches()).isZero();
         // The lock and its word; the locator and the settings are shared by every lock of a store.
@@ -52,7 +52,7 @@ class NumaAdaptiveLockTest {
     @ParameterizedTest
     @EnumSource(ThreadKind.class)
     void aWaiterHeldUpLongWithoutLosingKeepsTheLockLean(ThreadKind kind) throws Exception {
-        NumaAdaptiveLock lock = new NumaAdaptiveLock(ONE_NODE);
+        NumaAdaptiveLock lock = new NumaAdaptiveLock(TestLocks.context(ONE_NODE));
         try (Workers workers = new Workers(lock)) {
             ConcurrencySupport.Holder holder = ConcurrencySupport.hold(lock, kind, workers);
             Thread waiter = workers.start(kind, "waiter", () -> {
@@ -186,16 +186,53 @@ class NumaAdaptiveLockTest {
         lock.unlock();
     }
 
+    @ParameterizedTest
+    @EnumSource(ThreadKind.class)
+    void aProbeHearsEachAcquisitionAndBothModeSwitches(ThreadKind kind) throws Exception {
+        CountingProbe probe = new CountingProbe(ONE_NODE);
+        NumaAdaptiveLock lock = firstLossTurnsQueued(ONE_NODE, probe);
+        try (Workers workers = new Workers(lock)) {
+            ConcurrencySupport.Holder holder = ConcurrencySupport.hold(lock, kind, workers);
+            Thread waiter = workers.start(kind, "waiter", () -> {
+                lock.lock();
+                lock.unlock();
+            });
+            assertThat(awaitParkedOrDone(waiter, PROMPT)).isTrue();
+            holder.release();
+            workers.joinAll(PROMPT);
+        }
+        assertThat(lock.isQueued()).isTrue();
+        assertThat(probe.modeSwitches()).as("into the queued mode").isEqualTo(1);
+        assertThat(probe.stats())
+                .as("the holder at once, the waiter after waiting")
+                .isEqualTo(new LockStats(1, 1, 1, 0));
+        for (int i = 0; i < NumaAdaptiveLock.FREE_TO_LEAN; i++) {
+            lock.lock(); // alone: the queue lock is free at every arrival
+            lock.unlock();
+        }
+        assertThat(lock.isQueued()).isFalse();
+        assertThat(probe.modeSwitches()).as("back to lean").isEqualTo(2).isEqualTo(lock.modeSwitches());
+        assertThat(probe.stats().acquisitions()).isEqualTo(2L + NumaAdaptiveLock.FREE_TO_LEAN);
+        assertThat(probe.stats().slowAcquisitions())
+                .as("no queued arrival found the queue lock held")
+                .isEqualTo(1);
+    }
+
     /** A lock that turns queued at the first release after a waiter lost an attempt (so parked). */
     private static NumaAdaptiveLock firstLossTurnsQueued() {
         return firstLossTurnsQueued(ONE_NODE);
     }
 
     private static NumaAdaptiveLock firstLossTurnsQueued(NodeLocator nodes) {
+        return firstLossTurnsQueued(nodes, LockProbe.NONE);
+    }
+
+    private static NumaAdaptiveLock firstLossTurnsQueued(NodeLocator nodes, LockProbe probe) {
         NumaAdaptiveLock.Thresholds defaults = NumaAdaptiveLock.Thresholds.DEFAULTS;
         return new NumaAdaptiveLock(
-                nodes,
-                LockSettings.DEFAULTS,
+                TestLocks.context(nodes),
+                NumaMcsLock.DEFAULT_RESERVE_AFTER,
+                probe,
                 new NumaAdaptiveLock.Thresholds(
                         defaults.window(),
                         defaults.contendedToQueue(),

@@ -25,26 +25,46 @@ import org.junit.jupiter.params.provider.EnumSource;
 class NumaCombiningLockTest extends CombiningContractTest {
 
     @Override
-    protected Guard newGuard(LockSettings settings) {
-        return new NumaCombiningLock(new AssignedNodes(2), settings);
+    protected Guard newGuard(CombiningSettings settings) {
+        return new NumaCombiningLock(new AssignedNodes(2), settings, LockProbe.NONE);
     }
 
     @Override
     protected Guard newContendedGuard() {
-        return LockType.NUMA_COMBINING.createGuard(new ThreadIdNodes(2), LockSettings.DEFAULTS);
+        return TestLocks.guard(LockType.NUMA_COMBINING, new ThreadIdNodes(2));
+    }
+
+    /** The same contract with a timed {@link CountingProbe} on two nodes: reporting changes nothing it sees. */
+    @Nested
+    class Probed extends CombiningContractTest {
+        @Override
+        protected Guard newGuard(CombiningSettings settings) {
+            AssignedNodes nodes = new AssignedNodes(2);
+            return new NumaCombiningLock(
+                    nodes, settings, new CountingProbe(nodes, new ProbedLockContractTest.CountingTimer()));
+        }
+
+        @Override
+        protected Guard newContendedGuard() {
+            ThreadIdNodes nodes = new ThreadIdNodes(2);
+            return TestLocks.guard(
+                    LockType.NUMA_COMBINING,
+                    nodes,
+                    new CountingProbe(nodes, new ProbedLockContractTest.CountingTimer()));
+        }
     }
 
     /** The same contract with one node: one queue under the global lock. */
     @Nested
     class OneNode extends CombiningContractTest {
         @Override
-        protected Guard newGuard(LockSettings settings) {
-            return new NumaCombiningLock(NodeLocator.singleNode(), settings);
+        protected Guard newGuard(CombiningSettings settings) {
+            return new NumaCombiningLock(NodeLocator.singleNode(), settings, LockProbe.NONE);
         }
 
         @Override
         protected Guard newContendedGuard() {
-            return LockType.NUMA_COMBINING.createGuard(NodeLocator.singleNode(), LockSettings.DEFAULTS);
+            return TestLocks.guard(LockType.NUMA_COMBINING, NodeLocator.singleNode());
         }
     }
 
@@ -58,7 +78,7 @@ class NumaCombiningLockTest extends CombiningContractTest {
     void aNodeCombinerServesItsNodeAfterTheGlobalLockCrossesOver(ThreadKind kind) throws Exception {
         AssignedNodes nodes = new AssignedNodes(2);
         NumaCombiningLock guard =
-                new NumaCombiningLock(nodes, LockSettings.DEFAULTS.withCombining(1_000, Duration.ofSeconds(30)));
+                new NumaCombiningLock(nodes, new CombiningSettings(1_000, Duration.ofSeconds(30)), LockProbe.NONE);
         int waiters = 4;
         List<Integer> order = new ArrayList<>();
         Thread[] ranOn = new Thread[waiters];
@@ -85,18 +105,15 @@ class NumaCombiningLockTest extends CombiningContractTest {
 
     @Test
     void theTypeMakesOneQueuePerNodeAndIsNotALock() {
-        Guard guard = LockType.NUMA_COMBINING.createGuard(new ThreadIdNodes(3), LockSettings.DEFAULTS);
+        Guard guard = TestLocks.guard(LockType.NUMA_COMBINING, new ThreadIdNodes(3));
         assertThat(guard).isInstanceOf(NumaCombiningLock.class);
-        assertThat(guard.type()).isEqualTo(LockType.NUMA_COMBINING);
         assertThat(((NumaCombiningLock) guard).queueCount()).isEqualTo(3);
         assertThat(guard.toString())
                 .contains("NumaCombiningLock")
                 .contains("Unlocked")
                 .contains("queues=3");
         assertThat(LockType.NUMA_COMBINING.isLock()).isFalse();
-        assertThatThrownBy(() -> LockType.NUMA_COMBINING.create(NodeLocator.singleNode()))
-                .isInstanceOf(UnsupportedOperationException.class)
-                .hasMessageContaining("NUMA_COMBINING");
+        assertThat(guard).isNotInstanceOf(LockGuard.class);
         assertThatThrownBy(() -> new NumaCombiningLock(null)).isInstanceOf(NullPointerException.class);
         assertThatThrownBy(() -> new NumaCombiningLock(new NodeLocator() {
                     @Override

@@ -13,7 +13,7 @@ class NumaHandoffLockContractTest extends LockContractTest {
 
     @Override
     protected Lock newLock(NodeLocator nodes) {
-        return LockType.NUMA_HANDOFF.create(nodes);
+        return TestLocks.lock(LockType.NUMA_HANDOFF, nodes);
     }
 
     @Override

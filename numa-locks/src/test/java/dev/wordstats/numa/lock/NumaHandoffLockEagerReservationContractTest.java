@@ -13,6 +13,10 @@ class NumaHandoffLockEagerReservationContractTest extends NumaHandoffLockContrac
 
     @Override
     protected Lock newLock(NodeLocator nodes) {
-        return new NumaHandoffLock(nodes, new LockSettings(Duration.ZERO));
+        return TestLocks.lock(
+                LockType.NUMA_HANDOFF,
+                nodes,
+                LockSettings.DEFAULTS.with(new QueueLockSettings(Duration.ZERO)),
+                LockProbe.NONE);
     }
 }

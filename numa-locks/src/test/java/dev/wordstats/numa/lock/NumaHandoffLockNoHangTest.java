@@ -13,6 +13,6 @@ class NumaHandoffLockNoHangTest extends NumaMcsLockNoHangTest {
 
     @Override
     protected Lock newLock(NodeLocator nodes) {
-        return new NumaHandoffLock(nodes);
+        return TestLocks.lock(LockType.NUMA_HANDOFF, nodes);
     }
 }

@@ -1,5 +1,6 @@
 package dev.wordstats.numa.lock;
 
+import dev.wordstats.numa.carrier.CarrierPinning;
 import dev.wordstats.numa.topology.NodeLocator;
 import java.util.Set;
 import java.util.concurrent.locks.Lock;
@@ -12,6 +13,7 @@ class NumaHandoffLockWithoutMechanismsContractTest extends NumaHandoffLockContra
 
     @Override
     protected Lock newLock(NodeLocator nodes) {
-        return new NumaHandoffLock(nodes, new LockSettings(NumaMcsLock.DEFAULT_RESERVE_AFTER, Set.of()));
+        return new NumaHandoffLockLab(
+                nodes, NumaMcsLock.DEFAULT_RESERVE_AFTER, CarrierPinning.schedulerParallelism(), Set.of());
     }
 }

@@ -9,7 +9,7 @@ class NumaMcsLockContractTest extends LockContractTest {
 
     @Override
     protected Lock newLock(NodeLocator nodes) {
-        return LockType.NUMA_MCS.create(nodes);
+        return TestLocks.lock(LockType.NUMA_MCS, nodes);
     }
 
     @Override

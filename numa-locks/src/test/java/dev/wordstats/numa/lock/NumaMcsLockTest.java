@@ -253,19 +253,18 @@ class NumaMcsLockTest {
     }
 
     @Test
-    void nodeQueueTailIsPaddedFromEveryOtherField() throws Exception {
-        // The per-node queue class is private to NumaMcsLock's source file: reach it through the lock's field.
-        Class<?> queue = NumaMcsLock.class.getDeclaredField("queues").getType().getComponentType();
-        assertHotFieldsPadded(queue, "tail");
+    void nodeQueueTailIsPaddedFromEveryOtherField() {
+        assertHotFieldsPadded(NodeQueue.class, "tail");
     }
 
     /**
-     * The fields declared together with {@code hotField} (its class in the padding chain) must be
-     * at least {@link #PAD_BYTES} away from every field declared elsewhere, except padding, and from
-     * both ends of the object, so neither another field of the object nor a neighbouring object on
-     * the heap shares their cache line pair.
+     * The fields declared together with {@code hotField} (its class in the padding chain, and the
+     * {@code sameBlock} classes, by simple name, between the same two pads) must be at least
+     * {@link #PAD_BYTES} away from every field declared elsewhere, except padding, and from both
+     * ends of the object, so neither another field of the object nor a neighbouring object on the
+     * heap shares their cache line pair.
      */
-    static void assertHotFieldsPadded(Class<?> type, String hotField) {
+    static void assertHotFieldsPadded(Class<?> type, String hotField, String... sameBlock) {
         ClassLayout layout = ClassLayout.parseClass(type);
         String printable = layout.toPrintable();
         List<FieldLayout> fields = List.copyOf(layout.fields());
@@ -273,12 +272,12 @@ class NumaMcsLockTest {
                 .filter(f -> f.name().equals(hotField))
                 .findFirst()
                 .orElseThrow(() -> new AssertionError("no field '" + hotField + "' in\n" + printable));
-        List<FieldLayout> hot = fields.stream()
-                .filter(f -> f.hostClass().equals(anchor.hostClass()))
-                .toList();
-        List<FieldLayout> others = fields.stream()
-                .filter(f -> !f.hostClass().equals(anchor.hostClass()) && !isPadding(f))
-                .toList();
+        java.util.function.Predicate<FieldLayout> inBlock = f -> f.hostClass().equals(anchor.hostClass())
+                || java.util.Arrays.stream(sameBlock)
+                        .anyMatch(c -> f.hostClass().equals(c) || f.hostClass().endsWith("." + c));
+        List<FieldLayout> hot = fields.stream().filter(inBlock).toList();
+        List<FieldLayout> others =
+                fields.stream().filter(f -> !inBlock.test(f) && !isPadding(f)).toList();
         long hotStart = hot.stream().mapToLong(FieldLayout::offset).min().orElseThrow();
         long hotEnd = hot.stream().mapToLong(f -> f.offset() + f.size()).max().orElseThrow();
 

@@ -9,7 +9,7 @@ class UnfairReentrantLockContractTest extends LockContractTest {
 
     @Override
     protected Lock newLock(NodeLocator nodes) {
-        return LockType.UNFAIR_REENTRANT.create(nodes);
+        return TestLocks.lock(LockType.UNFAIR_REENTRANT, nodes);
     }
 
     @Override

@@ -1,14 +1,17 @@
 package dev.wordstats.service.counts;
 
+import dev.wordstats.numa.carrier.CarrierPinning;
 import dev.wordstats.numa.counts.StripedCounts;
+import dev.wordstats.numa.lock.CountingProbe;
+import dev.wordstats.numa.lock.LockContext;
 import dev.wordstats.numa.lock.LockSettings;
 import dev.wordstats.numa.lock.LockStats;
 import dev.wordstats.numa.lock.LockTimer;
 import dev.wordstats.numa.lock.LockType;
-import dev.wordstats.numa.lock.ObservedGuard;
 import dev.wordstats.numa.topology.NodeLocator;
 import dev.wordstats.service.WordstatsProperties;
 import dev.wordstats.service.numa.NumaRuntime;
+import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
@@ -18,21 +21,22 @@ import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.stereotype.Component;
 
 /**
- * The word counts: a {@link StripedCounts} whose stripes are guarded by observed guards
- * ({@link LockType#createObservedGuard}) of the configured {@link LockType}, whatever the type (a
- * {@code Lock}, a monitor or a delegating lock), capped at {@code wordstats.limits.max-distinct-words}
- * distinct words.
+ * The word counts: a {@link StripedCounts} whose stripes are guarded by guards of the configured
+ * {@link LockType}, whatever the type (a {@code Lock}, a monitor or a delegating lock), each reporting
+ * to its own {@link CountingProbe}, capped at {@code wordstats.limits.max-distinct-words} distinct words.
  *
  * <p>Every write adds a whole request's words at once, all or nothing: a request that would take
  * the store past its distinct-word cap adds nothing and gets {@link StoreFullException}.
  *
  * <p>{@link #wordsCounted()} is kept in a {@link LongAdder} (striped per thread contention), so
- * counting it adds no shared hot spot; the lock statistics are kept by the guards themselves.
+ * counting it adds no shared hot spot; the lock statistics are kept by the stripes' probes, which the
+ * locks write from inside their own critical sections.
  */
 @Component
 public class WordStore {
 
     private final StripedCounts<String> counts;
+    private final List<CountingProbe> probes; // one per stripe, in stripe order; fixed after construction
     private final LockType lockType;
     private final long maxDistinct;
     private final LongAdder wordsCounted = new LongAdder(); // added to by every successful write, never reset
@@ -50,8 +54,14 @@ public class WordStore {
         this.lockType = properties.lock().type();
         LockSettings settings = properties.lock().settings();
         this.maxDistinct = properties.limits().maxDistinctWords();
-        this.counts = new StripedCounts<>(
-                properties.lock().stripes(), i -> lockType.createObservedGuard(nodes, settings, lockTimer));
+        LockContext context = new LockContext(nodes, CarrierPinning.schedulerParallelism());
+        List<CountingProbe> stripeProbes = new ArrayList<>();
+        this.counts = new StripedCounts<>(properties.lock().stripes(), i -> {
+            CountingProbe probe = new CountingProbe(nodes, lockTimer);
+            stripeProbes.add(probe);
+            return lockType.create(context, settings, probe);
+        });
+        this.probes = List.copyOf(stripeProbes);
     }
 
     /**
@@ -126,23 +136,13 @@ public class WordStore {
         return maxDistinct;
     }
 
-    /** The stripe guards' acquisitions by the node of the thread that ran the critical section, summed. */
+    /** The stripe locks' acquisitions by the node of the thread that ran the critical section, summed. */
     public long[] lockAcquisitionsByNode() {
-        long[] sum = new long[0];
-        for (int i = 0; i < counts.stripeCount(); i++) {
-            if (counts.guard(i) instanceof ObservedGuard observed) {
-                long[] byNode = observed.acquisitionsByNode();
-                sum = sum.length == 0 ? new long[byNode.length] : sum;
-                for (int n = 0; n < Math.min(sum.length, byNode.length); n++) {
-                    sum[n] += byNode[n];
-                }
-            }
-        }
-        return sum;
+        return CountingProbe.totalByNode(probes);
     }
 
-    /** The stripe guards' statistics, summed. */
+    /** The stripe locks' statistics, summed. */
     public LockStats lockStats() {
-        return counts.lockStats();
+        return CountingProbe.total(probes);
     }
 }

@@ -11,8 +11,8 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * Records the stripe locks' wait and hold times into {@code wordstats.lock.wait} and
- * {@code wordstats.lock.held} (percentile histograms on, tag {@code lock}). The observed guards call
- * it outside the critical section (see {@code dev.wordstats.numa.lock.LockTimer}).
+ * {@code wordstats.lock.held} (percentile histograms on, tag {@code lock}). The stripes' lock probes
+ * call it outside the critical section (see {@code dev.wordstats.numa.lock.LockTimer}).
  *
  * <p><b>Waits by path:</b> {@code wordstats.lock.wait} carries a {@code path} tag: {@code slow} for
  * acquisitions that had to wait (these describe waiting: their quantiles are what a contended

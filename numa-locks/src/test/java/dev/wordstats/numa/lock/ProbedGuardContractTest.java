@@ -7,31 +7,37 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.wordstats.numa.lock.ConcurrencySupport.AssignedNodes;
 import dev.wordstats.numa.lock.ConcurrencySupport.ThreadKind;
 import dev.wordstats.numa.lock.ConcurrencySupport.Workers;
-import dev.wordstats.numa.lock.ObservedLockContractTest.CountingTimer;
-import dev.wordstats.numa.lock.ObservedLockStatsTest.RecordingTimer;
+import dev.wordstats.numa.lock.ProbedLockContractTest.CountingTimer;
+import dev.wordstats.numa.lock.ProbedLockStatsTest.RecordingTimer;
 import dev.wordstats.numa.topology.NodeLocator;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * Every type's guard from {@link LockType#createObservedGuard} keeps the {@link Guard} contract and
+ * Every type's guard built with a {@link CountingProbe} keeps the {@link Guard} contract, and the probe
  * counts exactly: after every load of the contract, fast + slow = the outermost calls, handoffs =
  * calls - 1, one wait and one hold record per call, none negative.
  */
-class ObservedGuardContractTest extends GuardContractTest {
+class ProbedGuardContractTest extends GuardContractTest {
 
     private final CountingTimer timer = new CountingTimer();
+    private final Map<Guard, CountingProbe> probes = new ConcurrentHashMap<>(); // guards compare by identity
 
     @Override
     protected Guard newGuard(LockType type, NodeLocator nodes) {
-        return type.createObservedGuard(nodes, timer);
+        CountingProbe probe = new CountingProbe(nodes, timer);
+        Guard guard = TestLocks.guard(type, nodes, probe);
+        probes.put(guard, probe);
+        return guard;
     }
 
     @Override
     protected void afterLoad(Guard guard, long outermostCalls) {
-        LockStats stats = ((ObservedGuard) guard).stats();
+        LockStats stats = probes.get(guard).stats();
         assertThat(stats.acquisitions())
                 .as("fast + slow vs outermost calls; %s", stats)
                 .isEqualTo(outermostCalls);
@@ -46,26 +52,27 @@ class ObservedGuardContractTest extends GuardContractTest {
     @ParameterizedTest(name = "{0}")
     @MethodSource("types")
     void uncontendedCallsAreFastAndStayOnTheNode(LockType type) {
-        ObservedGuard guard = type.createObservedGuard(NodeLocator.singleNode(), LockTimer.NONE);
-        assertThat(guard.stats()).isEqualTo(LockStats.ZERO);
+        CountingProbe probe = new CountingProbe(NodeLocator.singleNode(), LockTimer.NONE);
+        Guard guard = TestLocks.guard(type, NodeLocator.singleNode(), probe);
+        assertThat(probe.stats()).isEqualTo(LockStats.ZERO);
         for (int i = 0; i < 100; i++) {
             guard.run(() -> {});
         }
-        assertThat(guard.stats()).isEqualTo(new LockStats(100, 0, 99, 0));
-        assertThat(guard.type()).isEqualTo(type);
+        assertThat(probe.stats()).isEqualTo(new LockStats(100, 0, 99, 0));
     }
 
     @ParameterizedTest(name = "{0}")
     @MethodSource("types")
     void nestedCallsAreOneAcquisitionWithOneRecordEach(LockType type) {
         RecordingTimer recording = new RecordingTimer();
-        ObservedGuard guard = type.createObservedGuard(NodeLocator.singleNode(), recording);
+        CountingProbe probe = new CountingProbe(NodeLocator.singleNode(), recording);
+        Guard guard = TestLocks.guard(type, NodeLocator.singleNode(), probe);
         int result = guard.call(() -> guard.call(() -> {
             guard.run(() -> {});
             return 3;
         }));
         assertThat(result).isEqualTo(3);
-        assertThat(guard.stats().acquisitions()).isEqualTo(1);
+        assertThat(probe.stats().acquisitions()).isEqualTo(1);
         assertThat(recording.waits).hasSize(1);
         assertThat(recording.holds).hasSize(1);
     }
@@ -74,7 +81,8 @@ class ObservedGuardContractTest extends GuardContractTest {
     @MethodSource("types")
     void callArrivingWhileBusyTakesTheSlowPathAndIsTimed(LockType type) throws Exception {
         RecordingTimer recording = new RecordingTimer();
-        ObservedGuard guard = type.createObservedGuard(NodeLocator.singleNode(), recording);
+        CountingProbe probe = new CountingProbe(NodeLocator.singleNode(), recording);
+        Guard guard = TestLocks.guard(type, NodeLocator.singleNode(), probe);
         long holdMillis = 30;
         try (Workers workers = new Workers(guard)) {
             GuardHolder holder = hold(guard, ThreadKind.VIRTUAL, workers);
@@ -84,7 +92,7 @@ class ObservedGuardContractTest extends GuardContractTest {
             holder.release();
             workers.joinAll(PROMPT);
         }
-        assertThat(guard.stats()).isEqualTo(new LockStats(1, 1, 1, 0));
+        assertThat(probe.stats()).isEqualTo(new LockStats(1, 1, 1, 0));
         assertThat(recording.waits).hasSize(2);
         assertThat(recording.holds).hasSize(2);
         assertThat(recording.waits.stream().mapToLong(Long::longValue).max().orElseThrow())
@@ -99,7 +107,8 @@ class ObservedGuardContractTest extends GuardContractTest {
     @MethodSource("types")
     void turnsBetweenThreadsOnAlternatingNodesAreAllCrossNodeHandoffs(LockType type) throws Exception {
         AssignedNodes nodes = new AssignedNodes(2);
-        ObservedGuard guard = type.createObservedGuard(nodes, LockTimer.NONE);
+        CountingProbe probe = new CountingProbe(nodes, LockTimer.NONE);
+        Guard guard = TestLocks.guard(type, nodes, probe);
         int rounds = 50;
         Semaphore[] turn = {new Semaphore(1), new Semaphore(0)};
         try (Workers workers = new Workers(guard)) {
@@ -116,6 +125,6 @@ class ObservedGuardContractTest extends GuardContractTest {
             }
             workers.joinAll(PROMPT);
         }
-        assertThat(guard.stats()).isEqualTo(new LockStats(2L * rounds, 0, 0, 2L * rounds - 1));
+        assertThat(probe.stats()).isEqualTo(new LockStats(2L * rounds, 0, 0, 2L * rounds - 1));
     }
 }

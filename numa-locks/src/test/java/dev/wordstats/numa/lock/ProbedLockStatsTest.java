@@ -23,6 +23,7 @@ import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.LongAdder;
+import java.util.concurrent.locks.Lock;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -30,18 +31,18 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * What {@link ObservedLock} counts and times, for every {@link LockType}: each outermost acquisition
- * once (fast or slow), each handoff between two acquisitions once (same or cross node), one wait and
- * one hold record per acquisition.
+ * What a {@link CountingProbe} counts and times from the lock of every {@link LockType} that is a Lock:
+ * each outermost acquisition once (fast or slow), each handoff between two acquisitions once (same or
+ * cross node), one wait and one hold record per acquisition.
  */
 @Timeout(value = 30, unit = TimeUnit.SECONDS)
-class ObservedLockStatsTest {
+class ProbedLockStatsTest {
 
     static Stream<Arguments> typesAndKinds() {
         return lockTypes().flatMap(type -> Arrays.stream(ThreadKind.values()).map(kind -> Arguments.of(type, kind)));
     }
 
-    /** The types that are Locks: only they have an ObservedLock (every type's guard: ObservedGuardContractTest). */
+    /** The types that are Locks (every type's guard: ProbedGuardContractTest). */
     static Stream<LockType> lockTypes() {
         return Arrays.stream(LockType.values()).filter(LockType::isLock);
     }
@@ -50,8 +51,9 @@ class ObservedLockStatsTest {
     @MethodSource("typesAndKinds")
     void contendedStatsCountEveryAcquisitionOnceAndEveryHandoffBetweenThem(LockType type, ThreadKind kind)
             throws Exception {
-        ObservedLockContractTest.CountingTimer timer = new ObservedLockContractTest.CountingTimer();
-        ObservedLock lock = type.createObserved(new ThreadIdNodes(2), timer);
+        ProbedLockContractTest.CountingTimer timer = new ProbedLockContractTest.CountingTimer();
+        CountingProbe probe = new CountingProbe(new ThreadIdNodes(2), timer);
+        Lock lock = TestLocks.lock(type, new ThreadIdNodes(2), LockSettings.DEFAULTS, probe);
         CriticalSection section = new CriticalSection();
         LongAdder acquisitions = new LongAdder();
         long end = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(DURATION_MILLIS);
@@ -90,7 +92,7 @@ class ObservedLockStatsTest {
             }
             workers.joinAll(Duration.ofMillis(DURATION_MILLIS).plus(PROMPT));
         }
-        LockStats stats = lock.stats();
+        LockStats stats = probe.stats();
         long n = acquisitions.sum();
         assertThat(section.counter()).isEqualTo(n).isPositive();
         assertThat(stats.acquisitions())
@@ -108,7 +110,8 @@ class ObservedLockStatsTest {
     @MethodSource("lockTypes")
     void handoffsBetweenThreadsOnAlternatingNodesAllCrossNodes(LockType type) throws Exception {
         AssignedNodes nodes = new AssignedNodes(2);
-        ObservedLock lock = type.createObserved(nodes, LockTimer.NONE);
+        CountingProbe probe = new CountingProbe(nodes, LockTimer.NONE);
+        Lock lock = TestLocks.lock(type, nodes, LockSettings.DEFAULTS, probe);
         int rounds = 50;
         Semaphore[] turn = {new Semaphore(1), new Semaphore(0)};
         try (Workers workers = new Workers(lock)) {
@@ -126,28 +129,29 @@ class ObservedLockStatsTest {
             }
             workers.joinAll(PROMPT);
         }
-        assertThat(lock.stats()).isEqualTo(new LockStats(2L * rounds, 0, 0, 2L * rounds - 1));
-        assertThat(lock.acquisitionsByNode()).as("acquisitions by node").containsExactly(rounds, rounds);
+        assertThat(probe.stats()).isEqualTo(new LockStats(2L * rounds, 0, 0, 2L * rounds - 1));
+        assertThat(probe.acquisitionsByNode()).as("acquisitions by node").containsExactly(rounds, rounds);
     }
 
     @ParameterizedTest(name = "{0}")
     @MethodSource("lockTypes")
     void uncontendedAcquisitionsTakeTheFastPathAndStayOnTheNode(LockType type) {
-        ObservedLock lock = type.createObserved(NodeLocator.singleNode(), LockTimer.NONE);
-        assertThat(lock.stats()).isEqualTo(LockStats.ZERO);
+        CountingProbe probe = new CountingProbe(NodeLocator.singleNode(), LockTimer.NONE);
+        Lock lock = TestLocks.lock(type, NodeLocator.singleNode(), LockSettings.DEFAULTS, probe);
+        assertThat(probe.stats()).isEqualTo(LockStats.ZERO);
         for (int i = 0; i < 100; i++) {
             lock.lock();
             lock.unlock();
         }
-        assertThat(lock.stats()).isEqualTo(new LockStats(100, 0, 99, 0));
-        assertThat(lock.type()).isEqualTo(type);
+        assertThat(probe.stats()).isEqualTo(new LockStats(100, 0, 99, 0));
     }
 
     @ParameterizedTest(name = "{0}")
     @MethodSource("lockTypes")
     void waitingAcquisitionTakesTheSlowPathAndIsTimed(LockType type) throws Exception {
         RecordingTimer timer = new RecordingTimer();
-        ObservedLock lock = type.createObserved(NodeLocator.singleNode(), timer);
+        CountingProbe probe = new CountingProbe(NodeLocator.singleNode(), timer);
+        Lock lock = TestLocks.lock(type, NodeLocator.singleNode(), LockSettings.DEFAULTS, probe);
         long holdMillis = 30;
         try (Workers workers = new Workers(lock)) {
             Holder holder = hold(lock, ThreadKind.VIRTUAL, workers);
@@ -164,7 +168,7 @@ class ObservedLockStatsTest {
             holder.release();
             workers.joinAll(PROMPT);
         }
-        assertThat(lock.stats()).as("failed tryLocks count nothing").isEqualTo(new LockStats(1, 1, 1, 0));
+        assertThat(probe.stats()).as("failed tryLocks count nothing").isEqualTo(new LockStats(1, 1, 1, 0));
         assertThat(timer.waits).hasSize(2);
         assertThat(timer.holds).hasSize(2);
         assertThat(timer.waits.stream().mapToLong(Long::longValue).max().orElseThrow())
@@ -179,13 +183,14 @@ class ObservedLockStatsTest {
     @MethodSource("lockTypes")
     void nestedHoldIsOneAcquisitionWithOneHoldRecord(LockType type) {
         RecordingTimer timer = new RecordingTimer();
-        ObservedLock lock = type.createObserved(NodeLocator.singleNode(), timer);
+        CountingProbe probe = new CountingProbe(NodeLocator.singleNode(), timer);
+        Lock lock = TestLocks.lock(type, NodeLocator.singleNode(), LockSettings.DEFAULTS, probe);
         lock.lock();
         lock.lock();
         lock.unlock();
         assertThat(timer.holds).as("no hold record before the outermost unlock").isEmpty();
         lock.unlock();
-        assertThat(lock.stats().acquisitions()).isEqualTo(1);
+        assertThat(probe.stats().acquisitions()).isEqualTo(1);
         assertThat(timer.waits).hasSize(1);
         assertThat(timer.holds).hasSize(1);
         assertThatThrownBy(lock::unlock).isInstanceOf(IllegalMonitorStateException.class);
@@ -194,10 +199,11 @@ class ObservedLockStatsTest {
     @ParameterizedTest(name = "{0}")
     @MethodSource("lockTypes")
     void newConditionThrowsUnsupportedOperation(LockType type) {
-        ObservedLock lock = type.createObserved(NodeLocator.singleNode(), LockTimer.NONE);
+        CountingProbe probe = new CountingProbe(NodeLocator.singleNode(), LockTimer.NONE);
+        Lock lock = TestLocks.lock(type, NodeLocator.singleNode(), LockSettings.DEFAULTS, probe);
         assertThatThrownBy(lock::newCondition)
                 .isInstanceOf(UnsupportedOperationException.class)
-                .hasMessageContaining("ObservedLock");
+                .hasMessageContaining("conditions");
     }
 
     /** Keeps every record, thread-safely. */

@@ -6,20 +6,20 @@ import java.util.concurrent.atomic.LongAdder;
 import java.util.concurrent.locks.Lock;
 
 /**
- * The lock contract through {@link LockType#createObserved}: the counting wrapper must keep every
- * promise of the lock it wraps. The timer counts records, so the timed path runs too.
+ * The lock contract of a type's lock built with a {@link CountingProbe}: reporting must keep every
+ * promise of the lock. The timer counts records, so the timed path runs too.
  */
-abstract class ObservedLockContractTest extends LockContractTest {
+abstract class ProbedLockContractTest extends LockContractTest {
 
-    /** The wrapped type. */
+    /** The type under test. */
     protected abstract LockType type();
 
     @Override
     protected Lock newLock(NodeLocator nodes) {
-        return type().createObserved(nodes, new CountingTimer());
+        return TestLocks.lock(type(), nodes, LockSettings.DEFAULTS, new CountingProbe(nodes, new CountingTimer()));
     }
 
-    /** ObservedLock tracks its own depth but offers no hold-count view. */
+    /** A probed JDK lock tracks its own depth but offers no hold-count view. */
     @Override
     protected Optional<HoldCounts> holdCounts() {
         return Optional.empty();

@@ -5,9 +5,9 @@ import java.util.Locale;
 import java.util.Set;
 
 /**
- * The mechanisms of {@link NumaHandoffLock}, each of which can be switched off (through
- * {@link LockSettings#handoffMechanisms()}) so that its effect can be measured in and out. The
- * reservation, the fourth guard, has its own threshold ({@link LockSettings#reserveAfter()}).
+ * The mechanisms of {@link NumaHandoffLock}. The production lock has every one of them on; a
+ * {@link NumaHandoffLockLab} can switch each off, so that its effect can be measured in and out.
+ * The reservation has its own threshold ({@code reserveAfter}) and cannot be switched off.
  */
 public enum HandoffMechanism {
 

@@ -1,0 +1,25 @@
+package dev.wordstats.numa.lock;
+
+import java.time.Duration;
+import java.util.Objects;
+
+/**
+ * Settings of the queue locks, {@link LockType#NUMA_MCS} and {@link LockType#NUMA_HANDOFF}, and of
+ * {@link LockType#NUMA_ADAPTIVE}'s queued mode.
+ *
+ * @param reserveAfter how long a node queue's leader may wait for the lock before it reserves it, so
+ *                     that arriving threads can no longer overtake it (see {@link NumaMcsLock}); not
+ *                     negative. Shorter: fairer, fewer in-node runs; longer: more locality, a longer tail
+ */
+public record QueueLockSettings(Duration reserveAfter) {
+
+    /** The defaults: {@link NumaMcsLock#DEFAULT_RESERVE_AFTER}. */
+    public static final QueueLockSettings DEFAULTS = new QueueLockSettings(NumaMcsLock.DEFAULT_RESERVE_AFTER);
+
+    public QueueLockSettings {
+        Objects.requireNonNull(reserveAfter, "reserveAfter");
+        if (reserveAfter.isNegative()) {
+            throw new IllegalArgumentException("reserveAfter must not be negative, was " + reserveAfter);
+        }
+    }
+}
