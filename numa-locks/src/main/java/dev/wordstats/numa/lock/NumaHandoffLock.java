@@ -28,7 +28,8 @@ import java.util.concurrent.locks.ReentrantLock;
  * keep the lock for {@link #DEFAULT_IN_NODE_BUDGET} passes in a row; but a queue leader that has
  * waited longer than {@link #reserveAfter()} reserves the lock and gets it at the next release.
  * Its mechanisms are fixed, all on; {@code NumaHandoffLockLab}, in the lab sources the tests and
- * benchmarks compile, switches each off to measure it.
+ * benchmarks compile, switches each off to measure it. The class is not final only for that lab
+ * form: its public methods are final and what a subclass may change is package-private.
  */
 public class NumaHandoffLock extends NumaHandoffLockL1Pad implements Lock {
 
