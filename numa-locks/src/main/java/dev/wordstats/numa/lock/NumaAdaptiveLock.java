@@ -62,8 +62,11 @@ public final class NumaAdaptiveLock implements Lock {
      *    volatile write then signalNext() are the other half of that handshake).
      *  - statistics, owner-only plain fields: in lean mode each owner adds itself to a window of
      *    WINDOW acquisitions and, if it had to spin or park, to a count of contended ones; in queued
-     *    mode an owner that found the queue lock free on arrival adds one to a streak, and one that
-     *    did not resets a streak that is not zero (so saturated owners write nothing).
+     *    mode an owner whose release finds no thread queued in the queue lock adds one to a streak,
+     *    and one that finds some resets a streak that is not zero (so saturated owners write nothing;
+     *    the queue lock's own release reads the same queue line). Not "the queue lock was free on
+     *    arrival": the queue lock lets an owner retake it while its time slice lasts, and those
+     *    retakes find it free while dozens of threads wait.
      *
      * Probe (optional; none: each report is skipped by a null check): the lock reports its own
      * acquisitions in both modes (the queue lock is built without a probe, so nothing is told twice):
@@ -77,6 +80,7 @@ public final class NumaAdaptiveLock implements Lock {
      *  - lean -> queued: when CONTENDED_TO_QUEUE of the last WINDOW acquisitions were contended
      *    (they spun or parked, or their release left waiters parked: an owner that retakes the
      *    lock at once on its carrier meets no contention itself while every other thread parks), or
+     *    when PARKED_TO_QUEUE releases in a row left waiters parked, or
      *    when a parked waiter has lost more than STARVING_LOSSES attempts to other threads (it
      *    counts them in the word's tryAcquire: one at arrival, one before each park, one after
      *    each wake-up) and says so in the word (Go's starvation flag). A waiter woken only to find
@@ -86,7 +90,12 @@ public final class NumaAdaptiveLock implements Lock {
      *    lock if there is none yet (published by CAS before the word says QUEUED), releases the
      *    word as QUEUED instead of FREE, and wakes the first parked waiter of the word's queue,
      *    which finds QUEUED, leaves the word's queue, wakes the next one, and goes to the queue lock.
-     *  - queued -> lean: when FREE_TO_LEAN owners in a row found the queue lock free on arrival.
+     *  - queued -> lean: when every release for QUIET_TO_LEAN_NANOS found nobody queued in the
+     *    queue lock nor parked on the word. A streak of releases was tried first and cooled too early:
+     *    a saturated NumaHandoffLock has moments with its queue empty, every waiter woken ahead and
+     *    waiting for a carrier, and a lock turned lean in such a moment lets two threads pass it
+     *    between the two carriers while the others never get one. The clock is read only at releases
+     *    that find nobody queued, so a saturated lock's owners do not pay for it.
      *    The owner releases the word as FREE (still holding the queue lock) and then the queue lock.
      *    A later holder of the queue lock that finds the word not QUEUED releases the queue lock and
      *    takes the lean path.
@@ -111,8 +120,9 @@ public final class NumaAdaptiveLock implements Lock {
      *    // checked by NumaAdaptiveLockTest.aWaiterThatLostMoreAttemptsThanTheBoundTurnsTheLockQueued
      *  - A long wait behind one holder, with no attempt lost to anyone else, keeps the lock lean.
      *    // checked by NumaAdaptiveLockTest.aWaiterHeldUpLongWithoutLosingKeepsTheLockLean
-     *  - Queued to lean once the queue lock stays free.
-     *    // checked by NumaAdaptiveLockTest.aQueuedLockTurnsLeanWhenArrivalsFindTheQueueFree
+     *  - Queued to lean once nobody queues for QUIET_TO_LEAN_NANOS, and not while anyone does.
+     *    // checked by NumaAdaptiveLockTest.aQueuedLockTurnsLeanWhenItStaysQuiet
+     *    // checked by NumaAdaptiveLockTest.aQueuedLockWithWaitersStaysQueued
      *
      * Accepted races
      *  - The owner-running check reads a thread's state that may change right after: a spinner may
@@ -131,11 +141,18 @@ public final class NumaAdaptiveLock implements Lock {
     /** The number of acquisitions the mode decision looks back on. */
     static final int WINDOW = 64;
 
+    /**
+     * Lean to queued: this many releases in a row left waiters parked. Each release wakes one, and a
+     * woken virtual thread waits for a carrier that the releasing owner may keep: a lock that goes on
+     * lean then drains its waiters into the scheduler's queues, where it cannot see them any more.
+     */
+    static final int PARKED_TO_QUEUE = 8;
+
     /** Lean to queued: this many contended acquisitions (spun or parked) in a window. */
     static final int CONTENDED_TO_QUEUE = 48;
 
-    /** Queued to lean: this many acquisitions in a row found the queue lock free on arrival. */
-    static final int FREE_TO_LEAN = 64;
+    /** Queued to lean: every release for this long found no thread waiting. */
+    static final long QUIET_TO_LEAN_NANOS = 10_000_000L;
 
     /** A parked lean waiter that lost more attempts than this to other threads turns the lock queued. */
     public static final int STARVING_LOSSES = 16;
@@ -281,7 +298,6 @@ public final class NumaAdaptiveLock implements Lock {
             NumaHandoffLock q = queueAcquire();
             if (q.tryLock()) {
                 if (w.getStateVolatile() == QUEUED) {
-                    w.ownedQueued(false);
                     if (probe != null) {
                         reportAcquired(false, asked);
                     }
@@ -332,7 +348,7 @@ public final class NumaAdaptiveLock implements Lock {
         Thread current = Thread.currentThread();
         Word w = word;
         int state = w.getStateVolatile();
-        if (state == HELD && w.ownerOpaque() == current) {
+        if (state == HELD && w.getOwnerOpaque() == current) {
             if (w.holds > 0) {
                 w.holds--;
                 return;
@@ -341,38 +357,43 @@ public final class NumaAdaptiveLock implements Lock {
             long held = probeTimed ? System.nanoTime() - acquiredAt : 0L;
             boolean slow = waited;
             long wait = waitNanos;
-            if (!w.heatDue()) {
+            boolean waiters = w.hasQueuedThreads();
+            if (!w.heatDue(waiters)) {
                 w.release(Word.RELEASE_FREE);
-                reportReleased(slow, wait, held);
-                return;
+            } else {
+                if (probe != null) {
+                    probe.modeSwitched(true);
+                }
+                if (queueAcquire() == null) {
+                    QUEUE.compareAndSet(this, null, newQueue());
+                }
+                w.release(Word.RELEASE_QUEUED); // published after the queue lock: whoever reads QUEUED finds it
             }
-            if (probe != null) {
-                probe.modeSwitched(true);
-            }
-            if (queueAcquire() == null) {
-                QUEUE.compareAndSet(this, null, newQueue());
-            }
-            w.release(Word.RELEASE_QUEUED); // published after the queue lock: whoever reads QUEUED finds it
             reportReleased(slow, wait, held);
+            yieldToWoken(current, waiters);
             return;
         }
         if (state == QUEUED) {
             NumaHandoffLock q = queueAcquire();
-            if (q.isHeldByCurrentThread()) {
-                boolean outermost = q.getHoldCount() == 1;
-                long held = probeTimed && outermost ? System.nanoTime() - acquiredAt : 0L;
+            int holds = q.getHoldCount(); // 0 unless the caller holds the queue lock
+            if (holds > 1) {
+                q.unlock();
+                return;
+            }
+            if (holds == 1) {
+                long held = probeTimed ? System.nanoTime() - acquiredAt : 0L;
                 boolean slow = waited;
                 long wait = waitNanos;
-                if (outermost && w.coolDue()) {
+                boolean unmoved = w.hasQueuedThreads(); // lean waiters not yet on their way to the queue lock
+                if (w.coolDue(q, unmoved)) {
                     if (probe != null) {
                         probe.modeSwitched(false);
                     }
                     w.release(Word.RELEASE_FREE); // lean again; we still hold the queue lock, past our section
                 }
                 q.unlock();
-                if (outermost) {
-                    reportReleased(slow, wait, held);
-                }
+                reportReleased(slow, wait, held);
+                yieldToWoken(current, unmoved);
                 return;
             }
         }
@@ -404,7 +425,7 @@ public final class NumaAdaptiveLock implements Lock {
     public int getHoldCount() {
         Word w = word;
         int state = w.getStateVolatile();
-        if (state == HELD && w.ownerOpaque() == Thread.currentThread()) {
+        if (state == HELD && w.getOwnerOpaque() == Thread.currentThread()) {
             return w.holds + 1;
         }
         NumaHandoffLock q = queueAcquire();
@@ -417,7 +438,7 @@ public final class NumaAdaptiveLock implements Lock {
      */
     private boolean reentered(Thread current, int state) {
         Word w = word;
-        if (state == HELD && w.ownerOpaque() == current) {
+        if (state == HELD && w.getOwnerOpaque() == current) {
             w.reenter();
             return true;
         }
@@ -454,6 +475,18 @@ public final class NumaAdaptiveLock implements Lock {
     @Override
     public String toString() {
         return "NumaAdaptiveLock[" + (isQueued() ? "queued" : "lean") + (isLocked() ? ", locked" : ", unlocked") + "]";
+    }
+
+    /**
+     * After a release that woke a parked waiter: a virtual thread yields its carrier. A virtual
+     * thread unparked by another is queued on the unparker's carrier (the JDK scheduler's lazy
+     * submit wakes no idle carrier), so an owner that takes the lock again at once, and never parks,
+     * would keep it from ever running.
+     */
+    private static void yieldToWoken(Thread current, boolean woke) {
+        if (woke && current.isVirtual()) {
+            Thread.yield();
+        }
     }
 
     private NumaHandoffLock queueAcquire() {
@@ -518,8 +551,11 @@ public final class NumaAdaptiveLock implements Lock {
                 }
                 return 1;
             }
-            // Woken because the word turned QUEUED: pass the wake-up on, then go to the queue lock.
+            // Woken because the word turned QUEUED: pass the wake-up on, then go to the queue lock. A
+            // virtual thread first yields: the waiter it woke is queued on this carrier, and should
+            // reach the queue lock (and park in it) before this one may run on without parking.
             w.release(Word.PASS_ON);
+            yieldToWoken(current, true);
         }
     }
 
@@ -539,7 +575,7 @@ public final class NumaAdaptiveLock implements Lock {
             } else if (state == QUEUED) {
                 return false;
             } else if ((round & 31) == 31) {
-                if (!MountState.isRunning(w.ownerOpaque())) {
+                if (!MountState.isRunning(w.getOwnerOpaque())) {
                     return false;
                 }
                 long now = System.nanoTime();
@@ -558,7 +594,7 @@ public final class NumaAdaptiveLock implements Lock {
             Thread current, boolean interruptible, long deadline, boolean timed, long asked, boolean parkedLean) {
         Word w = word;
         NumaHandoffLock q = queueAcquire();
-        boolean arrivedFree = !q.isLocked();
+        boolean queueHeld = probe != null && q.isLocked(); // read only for the probe
         try {
             if (timed) {
                 long left = deadline - System.nanoTime();
@@ -574,9 +610,8 @@ public final class NumaAdaptiveLock implements Lock {
             return -1;
         }
         if (w.getStateVolatile() == QUEUED) {
-            w.ownedQueued(arrivedFree);
             if (probe != null) {
-                reportAcquired(parkedLean || !arrivedFree, asked); // parked in lean mode, or found the queue held
+                reportAcquired(parkedLean || queueHeld, asked); // parked in lean mode, or found the queue held
             }
             return 1;
         }
@@ -587,18 +622,18 @@ public final class NumaAdaptiveLock implements Lock {
     /**
      * When the mode switches, and how long a lean arrival spins ({@code spinNanos}): out of {@code
      * window} acquisitions, {@code contendedToQueue} contended ones turn a lean lock queued and {@code
-     * freeToLean} that found the queue lock free turn a queued one lean; a parked waiter that lost more
+     * quietToLeanNanos} with nobody queued at any release turn a queued one lean; a parked waiter that lost more
      * than {@code starvingLosses} attempts turns it queued at the next release.
      */
-    record Thresholds(int window, int contendedToQueue, int freeToLean, int starvingLosses, long spinNanos) {
+    record Thresholds(int window, int contendedToQueue, long quietToLeanNanos, int starvingLosses, long spinNanos) {
         static final Thresholds DEFAULTS =
-                new Thresholds(WINDOW, CONTENDED_TO_QUEUE, FREE_TO_LEAN, STARVING_LOSSES, SPIN_NANOS);
+                new Thresholds(WINDOW, CONTENDED_TO_QUEUE, QUIET_TO_LEAN_NANOS, STARVING_LOSSES, SPIN_NANOS);
 
         /**
          * No lean spin (a contended arrival parks at once), every contended acquisition turns the lock
          * queued and every free arrival turns it lean.
          */
-        static final Thresholds EAGER = new Thresholds(1, 1, 1, 0, 0L);
+        static final Thresholds EAGER = new Thresholds(1, 1, 0L, 0, 0L);
     }
 
     /**
@@ -637,7 +672,7 @@ public final class NumaAdaptiveLock implements Lock {
 
         private final int windowSize; // the thresholds, final
         private final int contendedToQueue;
-        private final int freeToLean;
+        private final long quietToLeanNanos;
         private final int starvingLosses;
         final long spinNanos;
 
@@ -645,7 +680,7 @@ public final class NumaAdaptiveLock implements Lock {
             this.spinNanos = thresholds.spinNanos();
             this.windowSize = thresholds.window();
             this.contendedToQueue = thresholds.contendedToQueue();
-            this.freeToLean = thresholds.freeToLean();
+            this.quietToLeanNanos = thresholds.quietToLeanNanos();
             this.starvingLosses = thresholds.starvingLosses();
         }
 
@@ -695,7 +730,7 @@ public final class NumaAdaptiveLock implements Lock {
             return getState();
         }
 
-        Thread ownerOpaque() {
+        Thread getOwnerOpaque() {
             return (Thread) OWNER.getOpaque(this);
         }
 
@@ -723,24 +758,15 @@ public final class NumaAdaptiveLock implements Lock {
             window++;
         }
 
-        /**
-         * A queued acquisition; {@code arrivedFree} when the queue lock was free on arrival. Writes the
-         * word only when the queue lock was free or after it was: a saturated lock's owners only read it.
-         */
-        void ownedQueued(boolean arrivedFree) {
-            if (arrivedFree) {
-                freeStreak++;
-            } else if (freeStreak != 0) {
-                freeStreak = 0;
-            }
-        }
-
         /** Lean owner at release: whether to turn queued now; resets the window at its end. */
-        boolean heatDue() {
-            if (hasQueuedThreads()) {
-                contendedInWindow++; // a release that leaves waiters parked: the lock is busy
-            }
+        boolean heatDue(boolean waiters) {
             boolean due = (boolean) STARVING_WAITER.getOpaque(this);
+            if (waiters) {
+                contendedInWindow++; // a release that leaves waiters parked: the lock is busy
+                due |= ++parkedStreak >= PARKED_TO_QUEUE;
+            } else if (parkedStreak != 0) {
+                parkedStreak = 0;
+            }
             if (window >= windowSize) {
                 due |= contendedInWindow >= contendedToQueue;
                 window = 0;
@@ -748,20 +774,37 @@ public final class NumaAdaptiveLock implements Lock {
             }
             if (due) {
                 STARVING_WAITER.setOpaque(this, false);
+                parkedStreak = 0;
                 window = 0;
                 contendedInWindow = 0;
-                freeStreak = 0;
+                quietSince = 0L;
                 SWITCHES.setOpaque(this, switches + 1);
             }
             return due;
         }
 
-        /** Queued owner at release: whether to turn lean now. */
-        boolean coolDue() {
-            if (freeStreak < freeToLean) {
+        /**
+         * Queued owner at release: whether to turn lean now, when neither {@code queue} nor the word
+         * ({@code unmoved}) has had a waiter at any release for quietToLeanNanos. Writes the word only
+         * while there is none or just after, so a saturated lock's owners only read it.
+         */
+        boolean coolDue(NumaHandoffLock queue, boolean unmoved) {
+            if (unmoved || queue.hasQueuedThreads()) {
+                if (quietSince != 0L) {
+                    quietSince = 0L;
+                }
                 return false;
             }
-            freeStreak = 0;
+            long now = System.nanoTime() | 1L; // never 0, which means "not quiet"
+            if (quietSince == 0L) {
+                quietSince = now;
+                if (quietToLeanNanos > 0L) {
+                    return false;
+                }
+            } else if (now - quietSince < quietToLeanNanos) {
+                return false;
+            }
+            quietSince = 0L;
             window = 0;
             contendedInWindow = 0;
             SWITCHES.setOpaque(this, switches + 1);
@@ -780,7 +823,8 @@ public final class NumaAdaptiveLock implements Lock {
         // switches
         int window; // lean owner only: acquisitions in the current window
         int contendedInWindow; // lean owner only: acquisitions in the window that spun or parked
-        int freeStreak; // queued owner only: acquisitions in a row that found the queue lock free on arrival
+        int parkedStreak; // lean owner only: releases in a row that left waiters parked
+        long quietSince; // queued owner only: nanoTime of the first release of a quiet run, 0 when not quiet
         long switches; // opaque, by the owner that switches modes; read by modeSwitches()
     }
 

@@ -679,6 +679,19 @@ public class NumaHandoffLock extends NumaHandoffLockL1Pad implements Lock {
         return queues.length;
     }
 
+    /**
+     * Whether some thread waits in a node queue now; a hint, for {@link NumaAdaptiveLock}'s decision
+     * to leave this lock when it stays unqueued.
+     */
+    boolean hasQueuedThreads() {
+        for (NodeQueue queue : queues) {
+            if (queue.tailVolatile() != null) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     @Override
     public final String toString() {
         return super.toString() + ownerAndReserver() + "[queues=" + queues.length + ", awake=" + awakeVolatile() + "]";

@@ -104,17 +104,39 @@ class NumaAdaptiveLockTest {
 
     @ParameterizedTest
     @EnumSource(ThreadKind.class)
-    void aQueuedLockTurnsLeanWhenArrivalsFindTheQueueFree(ThreadKind kind) throws Exception {
+    void aQueuedLockTurnsLeanWhenItStaysQuiet(ThreadKind kind) throws Exception {
         NumaAdaptiveLock lock = queuedLock(kind);
+        Thread.sleep(3 * NumaAdaptiveLock.QUIET_TO_LEAN_NANOS / 1_000_000L);
+        assertThat(lock.isQueued()).as("a mode changes only at a release").isTrue();
+        long start = System.nanoTime();
         int acquisitions = 0;
-        while (lock.isQueued() && acquisitions < 10 * NumaAdaptiveLock.WINDOW) {
-            lock.lock(); // alone: the queue lock is free at every arrival
+        while (lock.isQueued() && System.nanoTime() - start < PROMPT.toNanos()) {
+            lock.lock(); // alone: nobody is ever queued
             lock.unlock();
             acquisitions++;
         }
         assertThat(lock.isQueued()).isFalse();
-        assertThat(acquisitions).isBetween(1, NumaAdaptiveLock.FREE_TO_LEAN);
         assertThat(lock.modeSwitches()).isEqualTo(2);
+        System.out.printf("adaptive %s: lean again after %d quiet acquisitions%n", kind, acquisitions);
+    }
+
+    @ParameterizedTest
+    @EnumSource(ThreadKind.class)
+    void aQueuedLockWithWaitersStaysQueued(ThreadKind kind) throws Exception {
+        NumaAdaptiveLock lock = queuedLock(kind);
+        try (Workers workers = new Workers(lock)) {
+            ConcurrencySupport.Holder holder = ConcurrencySupport.hold(lock, kind, workers);
+            Thread waiter = workers.start(kind, "queued-waiter", () -> {
+                lock.lock();
+                lock.unlock();
+            });
+            assertThat(awaitParkedOrDone(waiter, PROMPT)).isTrue();
+            Thread.sleep(3 * NumaAdaptiveLock.QUIET_TO_LEAN_NANOS / 1_000_000L);
+            holder.release(); // a waiter is queued at this release: not quiet, however long it was
+            workers.joinAll(PROMPT);
+        }
+        assertThat(lock.isQueued()).isTrue();
+        assertThat(lock.modeSwitches()).isEqualTo(1);
     }
 
     @ParameterizedTest
@@ -206,13 +228,17 @@ class NumaAdaptiveLockTest {
         assertThat(probe.stats())
                 .as("the holder at once, the waiter after waiting")
                 .isEqualTo(new LockStats(1, 1, 1, 0));
-        for (int i = 0; i < NumaAdaptiveLock.FREE_TO_LEAN; i++) {
-            lock.lock(); // alone: the queue lock is free at every arrival
+        Thread.sleep(3 * NumaAdaptiveLock.QUIET_TO_LEAN_NANOS / 1_000_000L);
+        long start = System.nanoTime();
+        int acquisitions = 0;
+        while (lock.isQueued() && System.nanoTime() - start < PROMPT.toNanos()) {
+            lock.lock(); // alone: nobody is ever queued, the queue lock is free at every arrival
             lock.unlock();
+            acquisitions++;
         }
         assertThat(lock.isQueued()).isFalse();
         assertThat(probe.modeSwitches()).as("back to lean").isEqualTo(2).isEqualTo(lock.modeSwitches());
-        assertThat(probe.stats().acquisitions()).isEqualTo(2L + NumaAdaptiveLock.FREE_TO_LEAN);
+        assertThat(probe.stats().acquisitions()).isEqualTo(2L + acquisitions);
         assertThat(probe.stats().slowAcquisitions())
                 .as("no queued arrival found the queue lock held")
                 .isEqualTo(1);
@@ -236,7 +262,7 @@ class NumaAdaptiveLockTest {
                 new NumaAdaptiveLock.Thresholds(
                         defaults.window(),
                         defaults.contendedToQueue(),
-                        defaults.freeToLean(),
+                        defaults.quietToLeanNanos(),
                         0,
                         defaults.spinNanos()));
     }
