@@ -2,8 +2,11 @@ package dev.wordstats.numa.docs;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.file.FileVisitResult;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.SimpleFileVisitor;
+import java.nio.file.attribute.BasicFileAttributes;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -233,30 +236,37 @@ final class CheckedByReferences {
     }
 
     private static List<Path> files(Path root) {
-        try (Stream<Path> walk = Files.walk(root)) {
-            return walk.filter(Files::isRegularFile)
-                    .filter(p -> !skipped(root.relativize(p)))
-                    .filter(p -> {
-                        String name = p.getFileName().toString();
-                        return name.endsWith(".java")
-                                || (name.startsWith("README") && name.endsWith(".md"))
-                                || name.equals("CONTRIBUTING.md");
-                    })
-                    .sorted()
-                    .toList();
+        List<Path> found = new ArrayList<>();
+        try {
+            Files.walkFileTree(root, new SimpleFileVisitor<>() {
+                @Override
+                public FileVisitResult preVisitDirectory(Path dir, BasicFileAttributes attrs) {
+                    return !dir.equals(root) && skipped(dir.getFileName().toString())
+                            ? FileVisitResult.SKIP_SUBTREE
+                            : FileVisitResult.CONTINUE;
+                }
+
+                @Override
+                public FileVisitResult visitFile(Path file, BasicFileAttributes attrs) {
+                    String name = file.getFileName().toString();
+                    if (name.endsWith(".java")
+                            || (name.startsWith("README") && name.endsWith(".md"))
+                            || name.equals("CONTRIBUTING.md")) {
+                        found.add(file);
+                    }
+                    return FileVisitResult.CONTINUE;
+                }
+            });
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
+        found.sort(null);
+        return found;
     }
 
-    private static boolean skipped(Path relative) {
-        for (Path part : relative) {
-            String name = part.toString();
-            if (name.startsWith("target") || name.startsWith(".") || name.equals("node_modules")) {
-                return true;
-            }
-        }
-        return false;
+    /** Build output ({@code target}, {@code target-ide}, ...), hidden folders and node_modules. */
+    private static boolean skipped(String dirName) {
+        return dirName.startsWith("target") || dirName.startsWith(".") || dirName.equals("node_modules");
     }
 
     private static String stripCommentMarks(String line) {

@@ -30,7 +30,7 @@ class CheckedByReferencesTest {
     }
 
     @Test
-    void aPlantedBadReferenceIsReportedWithItsFileAndLine(@TempDir Path root) throws IOException {
+    void aPlantedBadReferenceIsReportedWithItsFileAndLineButNotInBuildOutput(@TempDir Path root) throws IOException {
         writeTestSources(root);
         write(root.resolve("lib/src/main/java/p/SomeLock.java"), """
                 package p;
@@ -46,6 +46,9 @@ class CheckedByReferencesTest {
                 root.resolve("README.md"),
                 "Handoffs are %sMissingTest.anything; the queue is %sSomeLockTest.excludes.\n"
                         .formatted(CHECKED_BY, CHECKED_BY));
+
+        write(root.resolve("lib/target/site/README.md"), CHECKED_BY + "InBuildOutputTest.x\n");
+        write(root.resolve(".hidden/README.md"), CHECKED_BY + "InHiddenFolderTest.x\n");
 
         List<Reference> broken = CheckedByReferences.broken(root);
 
