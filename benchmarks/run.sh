@@ -6,6 +6,9 @@
 #   benchmarks/run.sh CONFIG OUT_DIR --interleave 3 [--locks A,B] [--against LOCK] [--no-floor]
 #                                  the locks compared with rounds interleaved and repeated: ratios to
 #                                  the reference lock with their spread, and the serial floor
+#   benchmarks/run.sh CONFIG OUT_DIR --interleave 2 --smoke [--verify]
+#                                  every bench of CONFIG shrunk to milliseconds, in the runner's JVM:
+#                                  proves it runs, measures nothing
 #
 # One preset: JMH per bench, progress on stdout, then CSV, JSON and PNG charts in OUT_DIR (default
 # benchmarks/target/bench-results/<config name>). Same as:

@@ -10,7 +10,16 @@
 #   DEMO_SECONDS        length of one round (120)
 #   DEMO_PAUSE_SECONDS  pause between rounds (5)
 #   DEMO_ARGS           more -Dname=value simulation parameters, e.g. "-DbatchPercent=50"
+#   WORDSTATS_ADMIN_USER, WORDSTATS_ADMIN_PASSWORD
+#                       the service's credential, which the reset (DELETE /api/words) needs;
+#                       the simulation reads them from the environment (not the command line)
 set -u
+if [ -z "${WORDSTATS_ADMIN_PASSWORD:-}" ]; then
+  echo "demo-load: WORDSTATS_ADMIN_PASSWORD is not set: the demo resets the counts before each round," \
+    "which needs the service's credential. Start it with e.g." \
+    "WORDSTATS_ADMIN_PASSWORD=choose-one docker compose --profile demo up -d" >&2
+  exit 2
+fi
 simulation=${DEMO_SIMULATION:-HighContention}
 users=${DEMO_USERS:-16}
 seconds=${DEMO_SECONDS:-120}

@@ -3,7 +3,10 @@
 # against service.jar started here on 127.0.0.1 (a free port), bounded in examples and time.
 # It fails on any server error (5xx), any status or content type the document does not list,
 # a response body that does not match its documented schema, or a schema-valid request that
-# the service rejects. .ci/run runs it after ./mvnw verify; by hand, after a package:
+# the service rejects. It runs twice: with the fixed seed (the same cases every run, so a
+# regression shows at once) and with a fresh random seed (new cases each run; the seed is
+# printed, and `--seed N --no-fresh` replays a failure). .ci/run runs it after ./mvnw verify;
+# by hand, after a package:
 #
 #   ./mvnw -B -ntp -pl service -am package -DskipTests
 #   service/src/test/fuzz/api-fuzz.sh                  # about 2 minutes; --help for options
@@ -20,14 +23,21 @@ root=$(cd "$here/../../../.." && pwd)
 jar="$root/service/target/service.jar"
 max_examples=${WORDSTATS_FUZZ_EXAMPLES:-30}  # per operation and phase
 max_time=${WORDSTATS_FUZZ_SECONDS:-90}       # the Schemathesis run as a whole
-seed=${WORDSTATS_FUZZ_SEED:-20261123}
+seed=${WORDSTATS_FUZZ_SEED:-20261123}       # the fixed seed
+fresh_seed=${WORDSTATS_FUZZ_FRESH_SEED:-$(od -An -N4 -tu4 /dev/urandom | tr -d ' \n')}
+fresh=true
 while [ $# -gt 0 ]; do
   case "$1" in
   --jar) jar=$2; shift ;;
   --examples) max_examples=$2; shift ;;
   --seconds) max_time=$2; shift ;;
   --seed) seed=$2; shift ;;
-  -h | --help) sed -n '2,17p' "$0"; echo "Options: --jar PATH --examples N --seconds S --seed N"; exit 0 ;;
+  --fresh-seed) fresh_seed=$2; shift ;;
+  --no-fresh) fresh=false ;;
+  -h | --help)
+    sed -n '2,20p' "$0"
+    echo "Options: --jar PATH --examples N --seconds S (each run) --seed N (fixed) --fresh-seed N --no-fresh"
+    exit 0 ;;
   *) echo "api-fuzz: unknown argument $1 (see --help)" >&2; exit 2 ;;
   esac
   shift
@@ -67,7 +77,10 @@ fi
 wordstats_select_jdk >/dev/null
 port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
 base="http://127.0.0.1:$port"
-"$JAVA_HOME/bin/java" -jar "$jar" --server.address=127.0.0.1 --server.port="$port" >"$out/service.log" 2>&1 &
+# A fresh data directory each run: no counts restored from an earlier run.
+rm -rf "$out/data"
+"$JAVA_HOME/bin/java" -jar "$jar" --server.address=127.0.0.1 --server.port="$port" \
+  --wordstats.store.data-dir="$out/data" >"$out/service.log" 2>&1 &
 service_pid=$!
 stop_service() {
   if kill -0 "$service_pid" 2>/dev/null; then
@@ -83,16 +96,28 @@ until python3 -c "import urllib.request as u; u.urlopen('$base/actuator/health',
   fi
   sleep 1
 done
-say "service up at $base after $((SECONDS - t)) s; fuzzing for at most ${max_time} s, $max_examples examples per operation, seed $seed"
+say "service up at $base after $((SECONDS - t)) s"
 
-# --- the fuzz run
+# --- the fuzz runs: the fixed seed, then a fresh one
 status=0
-(cd "$out" && PYTHONPATH="$here" SCHEMATHESIS_HOOKS=wordstats_hooks \
-  "$venv/bin/schemathesis" run "$base/v3/api-docs" \
-  --checks not_a_server_error,status_code_conformance,content_type_conformance,response_schema_conformance,positive_data_acceptance \
-  --max-examples "$max_examples" --max-time "$max_time" --seed "$seed" --workers 2 \
-  --request-timeout 30 --wait-for-schema 30 \
-  --report junit --report-junit-path "$out/schemathesis-junit.xml" --report-dir "$out") || status=$?
+runs=("fixed:$seed")
+[ "$fresh" = true ] && runs+=("fresh:$fresh_seed")
+rm -f "$out"/schemathesis-junit*.xml
+for run in "${runs[@]}"; do
+  kind=${run%%:*} run_seed=${run#*:}
+  say "$kind seed $run_seed: fuzzing for at most ${max_time} s, $max_examples examples per operation"
+  run_status=0
+  (cd "$out" && PYTHONPATH="$here" SCHEMATHESIS_HOOKS=wordstats_hooks \
+    "$venv/bin/schemathesis" run "$base/v3/api-docs" \
+    --checks not_a_server_error,status_code_conformance,content_type_conformance,response_schema_conformance,positive_data_acceptance \
+    --max-examples "$max_examples" --max-time "$max_time" --seed "$run_seed" --workers 2 \
+    --request-timeout 30 --wait-for-schema 30 \
+    --report junit --report-junit-path "$out/schemathesis-junit-$kind.xml" --report-dir "$out") || run_status=$?
+  if [ "$run_status" != 0 ]; then
+    say "the $kind seed $run_seed FAILED; replay it with: service/src/test/fuzz/api-fuzz.sh --seed $run_seed --no-fresh"
+    status=$run_status
+  fi
+done
 
 # A 5xx would be a failed check above; an error the service only logged would not.
 if grep -q 'unexpected error' "$out/service.log"; then
@@ -101,14 +126,17 @@ if grep -q 'unexpected error' "$out/service.log"; then
 fi
 stop_service
 say "done in $((SECONDS - started)) s (install, start-up and fuzzing)"
-if [ -f "$out/schemathesis-junit.xml" ]; then
-  python3 - "$out/schemathesis-junit.xml" <<'PY'
+reports=("$out"/schemathesis-junit-*.xml)
+if [ -f "${reports[0]}" ]; then
+  python3 - "${reports[@]}" <<'PY'
 import sys, xml.etree.ElementTree as ET
-root = ET.parse(sys.argv[1]).getroot()
-suites = [root] if root.tag == "testsuite" else root.findall("testsuite")
-tests = sum(int(s.get("tests", 0)) for s in suites)
-bad = sum(int(s.get("failures", 0)) + int(s.get("errors", 0)) for s in suites)
-skipped = sum(int(s.get("skipped", 0)) for s in suites)
+tests = bad = skipped = 0
+for path in sys.argv[1:]:
+    root = ET.parse(path).getroot()
+    suites = [root] if root.tag == "testsuite" else root.findall("testsuite")
+    tests += sum(int(s.get("tests", 0)) for s in suites)
+    bad += sum(int(s.get("failures", 0)) + int(s.get("errors", 0)) for s in suites)
+    skipped += sum(int(s.get("skipped", 0)) for s in suites)
 print(f"api-fuzz: {tests - bad - skipped} passed, {bad} failed, {skipped} skipped")
 PY
 fi

@@ -81,6 +81,24 @@ class DeployFilesTest {
     }
 
     @Test
+    void theCountsLiveOnANamedVolumeAndTheCredentialReachesTheServiceAndTheDemo() throws IOException {
+        String compose = Files.readString(DashboardQueries.deployDir().resolve("docker-compose.yml"));
+        assertThat(compose)
+                .contains("      - wordstats-data:/data\n")
+                .containsPattern("(?m)^volumes:\n(  #.*\n)*  wordstats-data:$")
+                .contains("      - SPRING_SECURITY_USER_NAME=${WORDSTATS_ADMIN_USER:-admin}\n")
+                .contains("      - SPRING_SECURITY_USER_PASSWORD=${WORDSTATS_ADMIN_PASSWORD:-}\n")
+                .contains("      - WORDSTATS_ADMIN_PASSWORD=${WORDSTATS_ADMIN_PASSWORD:-}\n");
+        String dockerfile = Files.readString(DashboardQueries.deployDir().resolve("Dockerfile"));
+        assertThat(dockerfile)
+                .contains("RUN mkdir -p /data && chown 65534:65534 /data")
+                .contains("ENV WORDSTATS_STORE_DATADIR=/data")
+                .contains("VOLUME /data");
+        String load = Files.readString(DashboardQueries.deployDir().resolve("demo-load.sh"));
+        assertThat(load).contains("WORDSTATS_ADMIN_PASSWORD");
+    }
+
+    @Test
     void numaOverridesRefuseToStartWithoutExplicitCpuSets() throws IOException {
         for (String file : List.of("docker-compose.numa.yml", "docker-compose.numa2.yml")) {
             String compose = Files.readString(DashboardQueries.deployDir().resolve(file));

@@ -3,9 +3,11 @@ package dev.wordstats.deploy;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.github.dockerjava.api.model.Bind;
 import com.github.dockerjava.api.model.ExposedPort;
 import com.github.dockerjava.api.model.PortBinding;
 import com.github.dockerjava.api.model.Ports;
+import com.github.dockerjava.api.model.Volume;
 import java.io.IOException;
 import java.net.URI;
 import java.net.URLEncoder;
@@ -66,6 +68,9 @@ class DeployStackTest {
             HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
     private static final long LOAD_MILLIS = Long.getLong("wordstats.deploy.loadMillis", 12_000);
 
+    /** The counts' volume (the image's /data), shared by the service containers of this test. */
+    private static final String DATA_VOLUME = "wordstats-deploy-test-" + java.util.UUID.randomUUID();
+
     private static Network network;
     private static ImageFromDockerfile serviceImage;
     private static GenericContainer<?> service;
@@ -122,6 +127,11 @@ class DeployStackTest {
         }
         if (network != null) {
             network.close();
+        }
+        try {
+            DockerClientFactory.instance().client().removeVolumeCmd(DATA_VOLUME).exec();
+        } catch (RuntimeException e) {
+            System.err.println("DeployStackTest: could not remove the volume " + DATA_VOLUME + ": " + e);
         }
         if (serviceImage != null) {
             try { // Ryuk is off here (no registry for its image), so remove the test image ourselves.
@@ -226,7 +236,19 @@ class DeployStackTest {
 
     @Test
     @Order(4)
-    void lockSwitchedByEnvironmentShowsUpUnderItsOwnLabel() throws Exception {
+    void lockSwitchedByEnvironmentShowsUpUnderItsOwnLabelAndKeepsTheCounts() throws Exception {
+        String top = get(serviceUrl("/api/words/top?limit=1000")).body();
+        long total = DashboardQueries.JSON
+                .readTree(get(serviceUrl("/api/stats")).body())
+                .path("totalWords")
+                .asLong();
+        assertThat(total).as("counts before the restart").isPositive();
+        // docker stop (SIGTERM): the graceful shutdown writes the counts to the volume.
+        DockerClientFactory.instance()
+                .client()
+                .stopContainerCmd(service.getContainerId())
+                .withTimeout(60)
+                .exec();
         service.stop();
         LOG_LINES.set(0);
         service = serviceContainer(SWITCHED_LOCK);
@@ -238,6 +260,10 @@ class DeployStackTest {
         assertThat(stats.path("lockType").asText())
                 .as("WORDSTATS_LOCK_TYPE wins over application.yml")
                 .isEqualTo(SWITCHED_LOCK);
+        assertThat(stats.path("totalWords").asLong())
+                .as("the counts outlive the container")
+                .isEqualTo(total);
+        assertThat(get(serviceUrl("/api/words/top?limit=1000")).body()).isEqualTo(top);
         drive(3_000);
         awaitTrue(
                 "Prometheus shows lock=" + SWITCHED_LOCK,
@@ -265,7 +291,10 @@ class DeployStackTest {
                 // The image's flags plus a small heap, so the GC panels see collections.
                 .withEnv("JAVA_TOOL_OPTIONS", "-XX:+UseNUMA -Xmx256m -XX:+ExitOnOutOfMemoryError")
                 .withExposedPorts(8080)
-                .withCreateContainerCmdModifier(cmd -> loopbackOnly(cmd.getHostConfig(), 8080))
+                .withCreateContainerCmdModifier(cmd -> {
+                    loopbackOnly(cmd.getHostConfig(), 8080);
+                    cmd.getHostConfig().withBinds(new Bind(DATA_VOLUME, new Volume("/data")));
+                })
                 .withLogConsumer(DeployStackTest::startupLog)
                 // The image's own HEALTHCHECK (bash /dev/tcp, no curl) decides when it is up.
                 .waitingFor(Wait.forHealthcheck().withStartupTimeout(Duration.ofMinutes(3)));

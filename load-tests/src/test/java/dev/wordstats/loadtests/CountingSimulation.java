@@ -149,6 +149,7 @@ abstract class CountingSimulation extends Simulation {
         try {
             HttpResponse<String> response = client.send(
                     HttpRequest.newBuilder(baseUrl.resolve("/api/words"))
+                            .header("Authorization", AdminCredential.given().basicHeader())
                             .DELETE()
                             .timeout(Duration.ofSeconds(10))
                             .build(),

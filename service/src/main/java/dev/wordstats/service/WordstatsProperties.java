@@ -8,6 +8,7 @@ import jakarta.validation.Valid;
 import jakarta.validation.constraints.Max;
 import jakarta.validation.constraints.Min;
 import jakarta.validation.constraints.NotNull;
+import java.nio.file.Path;
 import java.time.Duration;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.boot.context.properties.bind.DefaultValue;
@@ -28,7 +29,8 @@ public record WordstatsProperties(
         @DefaultValue @Valid Lock lock,
         @DefaultValue @Valid Numa numa,
         @DefaultValue @Valid Limits limits,
-        @DefaultValue @Valid Batch batch) {
+        @DefaultValue @Valid Batch batch,
+        @DefaultValue @Valid Store store) {
 
     /** The largest stripe count {@code StripedCounts} accepts. */
     public static final int MAX_STRIPES = 1 << 16;
@@ -100,7 +102,7 @@ public record WordstatsProperties(
     /**
      * @param maxBodyBytes     the largest request body (e.g. 1MB, 512KB); a larger one gets 413,
      *                         counted while reading, so no Content-Length can get past it
-     * @param maxBatchLines    the most lines one batch may carry; more gets 413
+     * @param maxBatchLines    the most lines one batch may carry; more gets 400 (too-many-lines)
      * @param maxWordLength    the longest word in code points; a longer one rejects the request (400)
      * @param maxDistinctWords the most distinct words the store keeps; past it a request gets 507
      */
@@ -125,4 +127,48 @@ public record WordstatsProperties(
      */
     public record Batch(
             @DefaultValue("8") @Min(1) @Max(1024) int parallelism) {}
+
+    /**
+     * @param dataDir       the directory the counts are kept in (file wordstats.snapshot),
+     *                      created if missing; relative paths are resolved against the working
+     *                      directory. It must be writable: start-up checks it and stops if not
+     * @param snapshotEvery how often the counts are written to the data directory while they change
+     *                      (100ms to 1h); they are also written on a graceful shutdown, after the
+     *                      requests in flight have finished. A crash (kill -9) loses at most
+     *                      the words counted since the last write began
+     * @param onBadSnapshot what a snapshot that cannot be read (truncated, corrupt, of another format
+     *                      or version, or holding more distinct words than
+     *                      wordstats.limits.max-distinct-words) does at start-up: fail (the default:
+     *                      the service stops with a message naming the file and what is wrong) or
+     *                      start-empty (the file is moved aside to wordstats.snapshot.bad-TIMESTAMP,
+     *                      which is logged, and the service starts with no counts)
+     */
+    public record Store(
+            @DefaultValue("data") @NotNull Path dataDir,
+            @DefaultValue("10s") @NotNull Duration snapshotEvery,
+            @DefaultValue("fail") @NotNull BadSnapshotPolicy onBadSnapshot) {
+
+        /** The shortest {@code wordstats.store.snapshot-every} accepted. */
+        public static final Duration MIN_SNAPSHOT_EVERY = Duration.ofMillis(100);
+
+        /** The longest {@code wordstats.store.snapshot-every} accepted. */
+        public static final Duration MAX_SNAPSHOT_EVERY = Duration.ofHours(1);
+
+        public Store {
+            if (snapshotEvery != null
+                    && (snapshotEvery.compareTo(MIN_SNAPSHOT_EVERY) < 0
+                            || snapshotEvery.compareTo(MAX_SNAPSHOT_EVERY) > 0)) {
+                throw new IllegalArgumentException(
+                        "wordstats.store.snapshot-every must be from 100ms to 1h, was " + snapshotEvery);
+            }
+        }
+    }
+
+    /** What start-up does with a snapshot it cannot read: see {@link Store#onBadSnapshot()}. */
+    public enum BadSnapshotPolicy {
+        /** Stop the start with a message naming the file and what is wrong. */
+        FAIL,
+        /** Move the file aside, log it, and start with no counts. */
+        START_EMPTY
+    }
 }

@@ -50,7 +50,10 @@ final class CountingFlow {
 
     /** Runs the flow and checks the counts and metrics. */
     void postConcurrentlyAndCheck() throws Exception {
-        assertThat(send(HttpRequest.newBuilder(uri("/api/words")).DELETE()).statusCode())
+        assertThat(send(HttpRequest.newBuilder(uri("/api/words"))
+                                .header("Authorization", TestCredential.basic())
+                                .DELETE())
+                        .statusCode())
                 .isEqualTo(204);
 
         Map<String, LongAdder> expected = new ConcurrentHashMap<>();

@@ -67,7 +67,8 @@ class ServiceIntegrationTest {
     void actuatorExposesOnlyHealthInfoPrometheusAndMetrics() throws Exception {
         assertThat(send(HttpRequest.newBuilder(uri("/actuator/health"))).statusCode())
                 .isEqualTo(200);
-        assertThat(send(HttpRequest.newBuilder(uri("/actuator/metrics/wordstats.lock.acquisitions")))
+        assertThat(send(HttpRequest.newBuilder(uri("/actuator/metrics/wordstats.lock.acquisitions"))
+                                .header("Authorization", TestCredential.basic()))
                         .statusCode())
                 .isEqualTo(200);
         assertThat(send(HttpRequest.newBuilder(uri("/actuator/env"))).statusCode())

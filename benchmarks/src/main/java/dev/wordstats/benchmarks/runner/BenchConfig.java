@@ -10,6 +10,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.TreeMap;
 
 /**
  * A runner configuration in the thesis format: a list of benches, each a name and a payload of JMH
@@ -50,6 +51,70 @@ public record BenchConfig(String title, List<Bench> benches) {
         public BenchmarkKind kind() {
             return BenchmarkKind.parse(benchmark == null ? "contention" : benchmark);
         }
+
+        /**
+         * This bench shrunk to a smoke that runs in well under a second per lock: no warm-up, one
+         * measured round, no fork (the runner's JVM), no profiler; a contention round of at most
+         * {@link #SMOKE_ACTIONS} actions and about {@link #SMOKE_TOKENS} tokens of work in all (at least
+         * one action a thread), a text round of {@link #SMOKE_LINES} lines. Everything else (the locks,
+         * threads, stripes, vocabulary, schedulers, nodes) is kept, so the smoke runs every case of the
+         * bench as it is.
+         */
+        public Bench smoke() {
+            Payload p = payload;
+            Integer actions = p.actionsCount();
+            if (kind() == BenchmarkKind.CONTENTION && actions != null) {
+                long perAction = 1L + tokens(p.beforeCpuTokens()) + tokens(p.inCpuTokens());
+                long threads = p.threads() == null ? 1 : p.threads();
+                actions = (int) Math.max(threads, Math.min(actions, Math.min(SMOKE_ACTIONS, SMOKE_TOKENS / perAction)));
+            }
+            Map<String, String> params = p.params() == null ? new TreeMap<>() : new TreeMap<>(p.params());
+            if (kind() == BenchmarkKind.TEXT_STATS) {
+                params.put("lines", String.valueOf(SMOKE_LINES));
+            }
+            return new Bench(
+                    name,
+                    benchmark,
+                    new Payload(
+                            actions,
+                            p.beforeCpuTokens(),
+                            p.inCpuTokens(),
+                            0,
+                            1,
+                            0,
+                            p.yieldsBefore(),
+                            p.yieldInCrit(),
+                            p.title(),
+                            p.skip(),
+                            p.locks(),
+                            p.threads(),
+                            p.simulatedNodes(),
+                            p.remotePenaltyTokens(),
+                            p.recordWaits(),
+                            null,
+                            null,
+                            params.isEmpty() ? null : params));
+        }
+
+        private static long tokens(Integer value) {
+            return value == null ? 0 : Math.max(0, value);
+        }
+    }
+
+    /** A smoke's most actions a contention round. */
+    static final int SMOKE_ACTIONS = 20_000;
+
+    /** A smoke's contention round does about this many tokens of work (a few ms). */
+    static final long SMOKE_TOKENS = 2_000_000;
+
+    /** A smoke's text round. */
+    static final int SMOKE_LINES = 1_000;
+
+    /** This config with every bench {@link Bench#smoke() shrunk to a smoke}. */
+    public BenchConfig smoke() {
+        return new BenchConfig(
+                (title == null ? "" : title + " ") + "(smoke: not a measurement)",
+                benches.stream().map(Bench::smoke).toList());
     }
 
     /**
@@ -103,7 +168,8 @@ public record BenchConfig(String title, List<Bench> benches) {
         }
 
         /**
-         * This payload for one run of an interleaved comparison: only {@code runLocks}, one fork, and
+         * This payload for one run of an interleaved comparison: only {@code runLocks}, one fork (none
+         * when the payload asks for none, as a smoke does: it runs in the runner's JVM), and
          * {@code runThreads}, {@code runBeforeCpuTokens} and {@code runYieldsBefore} in place of the
          * payload's own where they are not null (the serial floor runs one thread, without outside work).
          */
@@ -115,7 +181,7 @@ public record BenchConfig(String title, List<Bench> benches) {
                     inCpuTokens,
                     warmupIterations,
                     measurementIterations,
-                    1,
+                    Integer.valueOf(0).equals(forks) ? 0 : 1,
                     runYieldsBefore != null ? runYieldsBefore : yieldsBefore,
                     yieldInCrit,
                     title,

@@ -10,11 +10,8 @@ import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.results.RunResult;
-import org.openjdk.jmh.runner.Runner;
 import org.openjdk.jmh.runner.RunnerException;
-import org.openjdk.jmh.runner.options.Options;
 
 /**
  * Runs benchmark configurations ({@link BenchConfig}) through JMH's Java API. Per config, into its
@@ -62,7 +59,7 @@ public final class BenchRunner {
             Instant started = Instant.now();
             String loadBefore = MachineDescription.loadAverage();
             try {
-                preset = runPreset(config, out, line.only(), machine);
+                preset = runPreset(config, out, line.only(), line.smoke(), machine);
             } catch (IOException | RunnerException | RuntimeException e) {
                 if (!line.report()) {
                     throw e;
@@ -109,9 +106,9 @@ public final class BenchRunner {
         return status;
     }
 
-    static PresetRun runPreset(Path configFile, Path out, String only, Map<String, Object> machine)
+    static PresetRun runPreset(Path configFile, Path out, String only, boolean smoke, Map<String, Object> machine)
             throws IOException, RunnerException {
-        BenchConfig config = BenchConfig.read(configFile);
+        BenchConfig config = smoke ? BenchConfig.read(configFile).smoke() : BenchConfig.read(configFile);
         Files.createDirectories(out);
         Instant started = Instant.now();
         String loadBefore = MachineDescription.loadAverage();
@@ -141,7 +138,7 @@ public final class BenchRunner {
                     bench.payload());
             Path jmhJson = out.resolve("jmh-" + bench.name() + ".json");
             Collection<RunResult> results =
-                    runWaitingForJmhLock(JmhOptions.of(bench, jmhJson).build());
+                    JmhRuns.runWaitingForJmhLock(JmhOptions.of(bench, jmhJson).build());
             jmhFiles.add(jmhJson.getFileName().toString());
             for (RunResult result : results) {
                 rows.add(ResultRows.row(bench, result));
@@ -190,31 +187,5 @@ public final class BenchRunner {
                 loadAfter,
                 Duration.between(started, Instant.now()).toSeconds(),
                 null);
-    }
-
-    /**
-     * Runs JMH; while another JMH run holds the machine-wide JMH lock (two measurements at once
-     * would disturb each other), waits and retries, up to {@code bench.lockWaitSeconds} (default
-     * 900). The CI smoke run sets {@code -Djmh.ignoreLock=true} instead: it measures nothing.
-     */
-    static Collection<RunResult> runWaitingForJmhLock(Options options) throws RunnerException {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(Long.getLong("bench.lockWaitSeconds", 900));
-        while (true) {
-            try {
-                return new Runner(options).run();
-            } catch (RunnerException e) {
-                boolean locked = String.valueOf(e.getMessage()).contains("Unable to acquire the JMH lock");
-                if (!locked || System.nanoTime() > deadline) {
-                    throw e;
-                }
-                System.out.println("== another JMH run holds the JMH lock; waiting 10 s and retrying");
-                try {
-                    Thread.sleep(10_000);
-                } catch (InterruptedException interrupted) {
-                    Thread.currentThread().interrupt();
-                    throw e;
-                }
-            }
-        }
     }
 }

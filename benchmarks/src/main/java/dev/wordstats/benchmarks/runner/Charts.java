@@ -1,5 +1,6 @@
 package dev.wordstats.benchmarks.runner;
 
+import java.awt.Color;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -12,6 +13,9 @@ import java.util.function.ToDoubleFunction;
 import org.knowm.xchart.BitmapEncoder;
 import org.knowm.xchart.CategoryChart;
 import org.knowm.xchart.CategoryChartBuilder;
+import org.knowm.xchart.HeatMapChart;
+import org.knowm.xchart.HeatMapChartBuilder;
+import org.knowm.xchart.style.HeatMapStyler;
 import org.knowm.xchart.style.Styler;
 
 /**
@@ -70,6 +74,52 @@ final class Charts {
                     title + ": " + label, label, with, r -> r.secondary().get(key), null, dir.resolve(key + ".png")));
         }
     }
+
+    /**
+     * The regime matrix as a heat map: a column per lock, a row per case, each cell the median over
+     * the repeats of the lock's throughput over the better of {@link RegimeMatrix#REFERENCES} in the
+     * same repeat, written in the cell. White is 1.00 (as good as the best JDK lock), red below, green
+     * above; the colour saturates at 0 and at {@link #MATRIX_COLOUR_MAX}, so the lock-free bounds (2x to
+     * 5x) do not wash out the differences between locks. The spread of each figure is in the Markdown
+     * table beside it.
+     */
+    static Path matrix(String name, List<RegimeMatrix.Row> rows, Path file) throws IOException {
+        List<String> locks = RegimeMatrix.locks(rows);
+        List<String> labels = new ArrayList<>();
+        List<Number[]> cells = new ArrayList<>();
+        // XChart draws the first y value at the bottom: the last row goes first, so the top row is the first
+        for (int y = 0; y < rows.size(); y++) {
+            RegimeMatrix.Row row = rows.get(rows.size() - 1 - y);
+            labels.add(row.label());
+            for (int x = 0; x < locks.size(); x++) {
+                RegimeMatrix.Cell cell = row.cells().get(locks.get(x));
+                if (cell != null && cell.toBest().present() && cell.toBest().median() > 0) {
+                    cells.add(new Number[] {x, y, cell.toBest().median()});
+                }
+            }
+        }
+        String title = name + ": throughput / the better of " + String.join(" and ", RegimeMatrix.REFERENCES)
+                + " in the same repeat (median of the repeats)";
+        HeatMapChart chart = new HeatMapChartBuilder()
+                .width(Math.max(260 + 120 * locks.size(), 10 * title.length()))
+                .height(160 + 30 * rows.size())
+                .title(title)
+                .build();
+        HeatMapStyler styler = chart.getStyler();
+        styler.setShowValue(true);
+        styler.setHeatMapValueDecimalPattern("0.00");
+        styler.setRangeColors(new Color[] {new Color(0xD7191C), Color.WHITE, new Color(0x1A9641)});
+        styler.setMin(0);
+        styler.setMax(MATRIX_COLOUR_MAX);
+        styler.setLegendVisible(false);
+        styler.setChartTitleFont(styler.getChartTitleFont().deriveFont(14f));
+        chart.addSeries("ratio", locks, labels, cells);
+        BitmapEncoder.saveBitmap(chart, file.toString(), BitmapEncoder.BitmapFormat.PNG);
+        return file;
+    }
+
+    /** The matrix's colours saturate at this ratio (and at 0); white is half way, 1.00. */
+    static final double MATRIX_COLOUR_MAX = 2.0;
 
     /** A label per group: bench (and method), plus the parameters that differ within the bench. */
     static Map<String, String> labels(List<ResultRow> rows) {

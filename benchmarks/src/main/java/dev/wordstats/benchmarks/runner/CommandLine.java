@@ -11,6 +11,7 @@ import java.util.List;
  * <pre>
  * BenchRunner --config FILE [--out DIR] [--only BENCH] [--verify]
  * BenchRunner --config FILE --interleave N [--locks A,B] [--against LOCK] [--no-floor] [--out DIR] [--only BENCH]
+ *     [--smoke]
  * BenchRunner --all CONFIG_DIR [--presets a,b] [--out DIR] [--verify]
  * </pre>
  *
@@ -28,6 +29,8 @@ import java.util.List;
  * @param floor whether the comparison also runs the one-thread serial floor ({@code --no-floor}: not)
  * @param locks the lock types the comparison runs in every bench ({@code --locks}), or null for each
  *     bench's own
+ * @param smoke run every bench of the config shrunk to seconds, in the runner's JVM
+ *     ({@link BenchConfig#smoke()}): proves the config runs, measures nothing
  */
 record CommandLine(
         List<Path> configs,
@@ -38,10 +41,11 @@ record CommandLine(
         int interleave,
         String against,
         boolean floor,
-        List<String> locks) {
+        List<String> locks,
+        boolean smoke) {
 
     static final String USAGE = "usage: BenchRunner --config FILE [--out DIR] [--only BENCH] [--verify] [--report]"
-            + " [--interleave N [--locks A,B] [--against LOCK] [--no-floor]]"
+            + " [--interleave N [--locks A,B] [--against LOCK] [--no-floor]] [--smoke]"
             + " | BenchRunner --all CONFIG_DIR [--presets NAME,NAME] [--out DIR] [--verify]";
 
     /** The lock an interleaved comparison measures the others against unless told otherwise. */
@@ -56,6 +60,7 @@ record CommandLine(
         boolean verify = false;
         boolean report = false;
         boolean floor = true;
+        boolean smoke = false;
         String interleave = null;
         String against = null;
         String locks = null;
@@ -65,6 +70,7 @@ record CommandLine(
                 case "--verify" -> verify = true;
                 case "--report" -> report = true;
                 case "--no-floor" -> floor = false;
+                case "--smoke" -> smoke = true;
                 case "--config", "--all", "--out", "--only", "--presets", "--interleave", "--against", "--locks" -> {
                     if (i + 1 >= args.length) {
                         throw new IllegalArgumentException(arg + " needs a value; " + USAGE);
@@ -110,7 +116,8 @@ record CommandLine(
                     repeats,
                     against != null ? against : DEFAULT_AGAINST,
                     floor,
-                    lockList);
+                    lockList,
+                    smoke);
         }
         if (repeats > 0) {
             throw new IllegalArgumentException("--interleave compares the locks of one --config FILE; " + USAGE);
@@ -124,7 +131,8 @@ record CommandLine(
                 0,
                 DEFAULT_AGAINST,
                 true,
-                null);
+                null,
+                smoke);
     }
 
     /** The value of {@code --interleave}: 0 when absent, else at least 2 (one repeat has no spread). */

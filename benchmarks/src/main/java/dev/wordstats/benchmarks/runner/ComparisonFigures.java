@@ -178,7 +178,8 @@ final class ComparisonFigures {
         return params;
     }
 
-    private static String caseKey(ResultRow row) {
+    /** What identifies a case: the bench, the benchmark method and {@link #caseParams}. */
+    static String caseKey(ResultRow row) {
         return row.bench() + '|' + row.benchmark() + '|' + caseParams(row);
     }
 

@@ -5,6 +5,7 @@ import dev.wordstats.benchmarks.runner.ComparisonFigures.Kind;
 import dev.wordstats.benchmarks.runner.ComparisonFigures.LockFigures;
 import dev.wordstats.benchmarks.runner.ComparisonFigures.Sample;
 import dev.wordstats.benchmarks.runner.ComparisonFigures.Verdict;
+import dev.wordstats.benchmarks.text.TextStatsBenchmark;
 import dev.wordstats.comparison.RunOrder;
 import dev.wordstats.numa.carrier.CarrierPinning;
 import dev.wordstats.numa.lock.LockType;
@@ -43,7 +44,7 @@ final class InterleavedComparison {
     static int run(CommandLine line, String arguments, Map<String, Object> machine)
             throws IOException, RunnerException {
         Path configFile = line.configs().getFirst();
-        BenchConfig config = BenchConfig.read(configFile);
+        BenchConfig config = line.smoke() ? BenchConfig.read(configFile).smoke() : BenchConfig.read(configFile);
         Path out = line.out();
         Path jmhDir = out.resolve("jmh");
         Files.createDirectories(jmhDir);
@@ -59,7 +60,12 @@ final class InterleavedComparison {
         for (BenchConfig.Bench bench : benches) {
             List<String> locks = locksOf(bench, line.locks());
             for (String lock : locks) {
-                LockType.valueOf(lock); // a typo fails here, before any run, naming the lock
+                // a typo fails here, before any run, naming the lock
+                if (!runnable(bench.kind()).contains(lock)) {
+                    throw new IllegalArgumentException(
+                            "bench " + bench.name() + " (" + bench.kind().simpleName() + ") cannot run '" + lock
+                                    + "'; it runs " + runnable(bench.kind()));
+                }
             }
             if (!locks.contains(reference)) {
                 throw new IllegalArgumentException("bench " + bench.name() + " does not run the reference lock "
@@ -91,7 +97,7 @@ final class InterleavedComparison {
                             jmhDir,
                             lock);
                 }
-                if (line.floor() && bench.kind() == BenchmarkKind.CONTENTION) {
+                if (line.floor() && bench.kind() == BenchmarkKind.CONTENTION && !oneThread(bench.payload())) {
                     BenchConfig.Payload p = bench.payload();
                     List<String> ref = List.of(reference);
                     run(
@@ -121,6 +127,8 @@ final class InterleavedComparison {
         int carriers = CarrierPinning.schedulerParallelism(); // the forks run on this machine too
         List<CaseFigures> cases = ComparisonFigures.of(samples, reference, carriers);
         String title = config.title() == null ? String.valueOf(configFile.getFileName()) : config.title();
+        List<RegimeMatrix.Row> matrix = RegimeMatrix.of(samples, carriers);
+        Path chart = Charts.matrix(CommandLine.presetName(configFile), matrix, out.resolve(MATRIX_CHART));
         String markdown = markdown(
                 title,
                 System.getProperty("bench.command", "BenchRunner " + arguments),
@@ -131,15 +139,20 @@ final class InterleavedComparison {
                 line.interleave(),
                 reference,
                 carriers,
-                cases);
+                cases,
+                matrix);
         Path report = out.resolve("comparison.md");
         Files.writeString(report, markdown);
         Path csv = out.resolve("interleaved.csv");
         Files.writeString(csv, csv(samples));
-        System.out.printf("%n%s%n== wrote %s, %s and every run's JMH JSON in %s%n", markdown, report, csv, jmhDir);
+        System.out.printf(
+                "%n%s%n== wrote %s, %s, %s and every run's JMH JSON in %s%n", markdown, report, csv, chart, jmhDir);
 
         if (line.verify()) {
             List<String> problems = problems(samples, expected, cases);
+            if (!Files.isRegularFile(chart) || Files.size(chart) == 0) {
+                problems.add("no chart " + chart);
+            }
             problems.forEach(p -> System.out.println("== verify: FAILED: " + p));
             if (!problems.isEmpty()) {
                 return 1;
@@ -150,12 +163,35 @@ final class InterleavedComparison {
         return 0;
     }
 
-    /** The locks a bench compares: {@code chosen} (--locks) if given, else its {@code locks}, else every lock type. */
+    /**
+     * The locks a bench compares: {@code chosen} (--locks) if given, less the lock-free stores a bench
+     * other than the text task cannot run; else its {@code locks}; else every lock type.
+     */
     static List<String> locksOf(BenchConfig.Bench bench, List<String> chosen) {
-        List<String> locks = chosen != null ? chosen : bench.payload().locks();
+        List<String> locks = chosen != null
+                ? chosen.stream()
+                        .filter(l ->
+                                bench.kind() == BenchmarkKind.TEXT_STATS || !TextStatsBenchmark.LOCK_FREE.contains(l))
+                        .toList()
+                : bench.payload().locks();
         return locks == null || locks.isEmpty()
                 ? Arrays.stream(LockType.values()).map(Enum::name).toList()
                 : locks;
+    }
+
+    /** What a bench of {@code kind} can run: every lock type, and for the text task its lock-free stores. */
+    static List<String> runnable(BenchmarkKind kind) {
+        List<String> names =
+                new ArrayList<>(Arrays.stream(LockType.values()).map(Enum::name).toList());
+        if (kind == BenchmarkKind.TEXT_STATS) {
+            names.addAll(TextStatsBenchmark.LOCK_FREE);
+        }
+        return names;
+    }
+
+    /** One thread: the lock is never contended, and the serial floor would be the reference's own run. */
+    private static boolean oneThread(BenchConfig.Payload payload) {
+        return payload.threads() != null && payload.threads() == 1;
     }
 
     private static boolean positive(Integer value) {
@@ -176,11 +212,15 @@ final class InterleavedComparison {
         BenchConfig.Bench one = new BenchConfig.Bench(bench.name(), bench.benchmark(), payload);
         Path json = jmhDir.resolve(bench.name() + "-r" + repeat + "-" + what + ".json");
         for (RunResult result :
-                BenchRunner.runWaitingForJmhLock(JmhOptions.of(one, json).build())) {
+                JmhRuns.runWaitingForJmhLock(JmhOptions.of(one, json).build())) {
             samples.add(new Sample(repeat, position, kind, ResultRows.row(one, result)));
         }
     }
 
+    /** The chart of the regime matrix, beside comparison.md. */
+    static final String MATRIX_CHART = "matrix.png";
+
+    /** The report without the matrix table (a comparison of one case needs none). */
     static String markdown(
             String title,
             String command,
@@ -192,6 +232,26 @@ final class InterleavedComparison {
             String reference,
             int carriers,
             List<CaseFigures> cases) {
+        return markdown(
+                title, command, machine, when, loadBefore, loadAfter, repeats, reference, carriers, cases, List.of());
+    }
+
+    /**
+     * The report: how it was measured, then (with more than one case) the matrix, every case in one
+     * table ({@link RegimeMatrix}) with its chart, then a table per case with every figure.
+     */
+    static String markdown(
+            String title,
+            String command,
+            String machine,
+            String when,
+            String loadBefore,
+            String loadAfter,
+            int repeats,
+            String reference,
+            int carriers,
+            List<CaseFigures> cases,
+            List<RegimeMatrix.Row> matrix) {
         StringBuilder md = new StringBuilder();
         md.append("# ").append(title).append(": interleaved comparison\n\n");
         md.append("- Command: `").append(command).append("`\n");
@@ -228,6 +288,15 @@ final class InterleavedComparison {
                 .append(" carriers x floor with it), and the bound is that over ")
                 .append(reference)
                 .append("'s throughput in the same repeat: no lock can gain more here.\n");
+        if (matrix.size() > 1) {
+            md.append("\n## Every case: ratios to ")
+                    .append(String.join(" and ", RegimeMatrix.REFERENCES))
+                    .append("\n\n")
+                    .append(RegimeMatrix.markdown(matrix))
+                    .append("\n![ratio to the better JDK lock, per case and lock](")
+                    .append(MATRIX_CHART)
+                    .append(")\n");
+        }
         for (CaseFigures c : cases) {
             md.append("\n## ").append(c.bench());
             if (!c.params().isEmpty()) {

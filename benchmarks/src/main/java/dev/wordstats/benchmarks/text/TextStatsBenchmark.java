@@ -3,7 +3,9 @@ package dev.wordstats.benchmarks.text;
 import dev.wordstats.benchmarks.BenchmarkJvm;
 import dev.wordstats.benchmarks.BenchmarkNuma;
 import dev.wordstats.numa.setup.NumaSetup;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.IntFunction;
@@ -27,12 +29,21 @@ import org.openjdk.jmh.annotations.Warmup;
  * shared cursor, as the service's batch endpoint does. One invocation counts every line into a new,
  * empty store; the runner reports lines/s. The store is a {@code StripedCounts<String>} whose stripes
  * are guarded by the {@code lockType} type's guards (every count goes through {@code Guard.call}),
- * or a lock-free baseline: {@code CHM_LONG_ADDER}
- * ({@code ConcurrentHashMap<String, LongAdder>}, computeIfAbsent + increment) or {@code CHM_MERGE}
- * ({@code ConcurrentHashMap.merge}).
+ * or a lock-free baseline ({@link #LOCK_FREE}): {@code CHM_LONG_ADDER}
+ * ({@code ConcurrentHashMap<String, LongAdder>}, computeIfAbsent + increment), {@code CHM_MERGE}
+ * ({@code ConcurrentHashMap.merge}) or {@code PER_THREAD_MAPS} (a plain map per thread, merged into
+ * one at the end of the round, inside the timing: the bound with nothing shared).
+ *
+ * <p>The regimes of striped counting: {@code stripes}; the vocabulary ({@code vocabulary} words,
+ * Zipf {@code exponent}; 0 draws each word alike, e.g. 6 hot words); the line length
+ * ({@code wordsPerLine} exactly, or 0 for 1 to 2 x {@code meanWordsPerLine} - 1); and the
+ * {@code granularity}: {@code word}, one critical section per word, or {@code line}, the line's words
+ * merged into a small map outside the lock and then one critical section per stripe the line touches
+ * ({@code StripedCounts.addAll}, as the service counts a request). Splitting is always outside the lock.
  *
  * <pre>{@code
  * ./mvnw -pl benchmarks -am -Pbench verify -DskipTests -Dbench.config=benchmarks/config/text-stats.json
+ * benchmarks/run.sh benchmarks/config/regime-matrix.json benchmarks/target/regime-matrix --interleave 3
  * (. .mvn/select-jdk.sh && "$JAVA_HOME/bin/java" -jar benchmarks/target/benchmarks.jar TextStatsBenchmark -p stripes=16)
  * }</pre>
  */
@@ -54,7 +65,7 @@ public class TextStatsBenchmark {
 
     /**
      * A {@link dev.wordstats.numa.lock.LockType} name or a lock-free baseline. JMH needs the values written
-     * out; a test (TextStatsBenchmarkTest) checks that every lock type is among them. The runner's
+     * out; a test (JmhLockListsTest) checks that every lock type is among them. The runner's
      * {@code "LOCK_TYPES"} stands for every type.
      */
     @Param({
@@ -67,9 +78,13 @@ public class TextStatsBenchmark {
         "FAIR_REENTRANT",
         "UNFAIR_REENTRANT",
         "CHM_LONG_ADDER",
-        "CHM_MERGE"
+        "CHM_MERGE",
+        "PER_THREAD_MAPS"
     })
     public String lockType;
+
+    /** The {@code lockType} values that are not lock types: lock-free stores, the bounds beside the locks. */
+    public static final List<String> LOCK_FREE = List.of("CHM_LONG_ADDER", "CHM_MERGE", "PER_THREAD_MAPS");
 
     @Param("100000")
     public int lines;
@@ -84,8 +99,23 @@ public class TextStatsBenchmark {
     @Param("20000")
     public int vocabulary;
 
+    /** Zipf exponent of the vocabulary: 1.0 is close to English, 0 draws every word alike. */
+    @Param("1.0")
+    public double exponent;
+
     @Param("10")
     public int meanWordsPerLine;
+
+    /** Exactly this many words a line; 0: 1 to 2 x {@code meanWordsPerLine} - 1 (uniform). */
+    @Param("0")
+    public int wordsPerLine;
+
+    /**
+     * {@code word}: one critical section per word; {@code line}: the line pre-aggregated outside the
+     * lock, then one critical section per stripe it touches.
+     */
+    @Param({"word"})
+    public String granularity;
 
     @Param("42")
     public long seed;
@@ -104,6 +134,7 @@ public class TextStatsBenchmark {
     private IntFunction<Thread.Builder.OfVirtual> builders;
     private List<String> text;
     private long expectedWords;
+    private boolean perLine;
     private WordCounter counter;
     private Thread[] workers;
     private CountDownLatch go;
@@ -113,7 +144,15 @@ public class TextStatsBenchmark {
     public void setUpTrial() {
         nodes = BenchmarkNuma.create(simulatedNodes, pinCarriers, scheduler);
         builders = BenchmarkNuma.spreadOverNodes(nodes);
-        text = new ZipfText(vocabulary, 1.0, seed).lines(lines, meanWordsPerLine, seed);
+        perLine = switch (granularity) {
+            case "word" -> false;
+            case "line" -> true;
+            default -> throw new IllegalArgumentException("granularity must be word or line, was " + granularity);
+        };
+        ZipfText zipf = new ZipfText(vocabulary, exponent, seed);
+        text = wordsPerLine > 0
+                ? zipf.linesOfExactly(lines, wordsPerLine, seed)
+                : zipf.lines(lines, meanWordsPerLine, seed);
         long words = 0;
         for (String line : text) {
             long[] n = {0};
@@ -121,25 +160,37 @@ public class TextStatsBenchmark {
             words += n[0];
         }
         expectedWords = words;
-        System.out.printf("# text: %d lines, %d words, vocabulary %d, seed %d%n", lines, words, vocabulary, seed);
+        System.out.printf(
+                "# text: %d lines, %d words, vocabulary %d (exponent %s), seed %d; one critical section per %s%n",
+                lines, words, vocabulary, exponent, seed, granularity);
     }
 
     @Setup(Level.Invocation)
     public void setUpRound() throws InterruptedException {
-        counter = WordCounter.create(lockType, stripes, nodes.locator());
+        counter = WordCounter.create(lockType, stripes, threads, nodes.locator());
         AtomicInteger cursor = new AtomicInteger();
         CountDownLatch ready = new CountDownLatch(threads);
         go = new CountDownLatch(1);
         finished = new CountDownLatch(threads);
         workers = new Thread[threads];
-        WordCounter store = counter;
+        boolean line = perLine;
         for (int t = 0; t < threads; t++) {
+            WordCounter.Sink sink = counter.sink(t);
             workers[t] = builders.apply(t).name("counter-" + t).start(() -> {
                 try {
                     ready.countDown();
                     go.await();
-                    for (int i = cursor.getAndIncrement(); i < text.size(); i = cursor.getAndIncrement()) {
-                        ZipfText.forEachWord(text.get(i), store::increment);
+                    if (line) {
+                        Map<String, Long> deltas = new HashMap<>();
+                        for (int i = cursor.getAndIncrement(); i < text.size(); i = cursor.getAndIncrement()) {
+                            deltas.clear();
+                            ZipfText.forEachWord(text.get(i), w -> deltas.merge(w, 1L, Long::sum));
+                            sink.addAll(deltas);
+                        }
+                    } else {
+                        for (int i = cursor.getAndIncrement(); i < text.size(); i = cursor.getAndIncrement()) {
+                            ZipfText.forEachWord(text.get(i), sink::increment);
+                        }
                     }
                 } catch (InterruptedException e) {
                     Thread.currentThread().interrupt();
@@ -155,6 +206,7 @@ public class TextStatsBenchmark {
     public void countAllLines() throws InterruptedException {
         go.countDown();
         finished.await();
+        counter.finish();
     }
 
     @TearDown(Level.Invocation)

@@ -8,7 +8,8 @@ import java.util.SplittableRandom;
 /**
  * Deterministic synthetic text: lines of lower-case words drawn from a vocabulary whose word of
  * rank {@code k} has probability proportional to {@code 1 / k^exponent} (Zipf's law, as in natural
- * text). The same seed gives the same lines on every JVM ({@link SplittableRandom} is specified).
+ * text); exponent 0 draws every word alike (a small hot vocabulary). The same seed gives the same
+ * lines on every JVM ({@link SplittableRandom} is specified).
  */
 public final class ZipfText {
 
@@ -17,7 +18,7 @@ public final class ZipfText {
 
     /**
      * @param vocabularySize distinct words, at least 1
-     * @param exponent Zipf exponent, 1.0 is close to English
+     * @param exponent Zipf exponent, 1.0 is close to English, 0 draws every word alike
      * @param seed seed of the word spellings
      */
     public ZipfText(int vocabularySize, double exponent, long seed) {
@@ -38,13 +39,25 @@ public final class ZipfText {
 
     /** {@code count} lines of {@code 1..2*meanWords-1} words each (uniform), words separated by one space. */
     public List<String> lines(int count, int meanWords, long seed) {
+        return lines(count, meanWords, false, seed);
+    }
+
+    /** {@code count} lines of exactly {@code words} words each (at least 1), words separated by one space. */
+    public List<String> linesOfExactly(int count, int words, long seed) {
+        return lines(count, words, true, seed);
+    }
+
+    private List<String> lines(int count, int words, boolean exactly, long seed) {
+        if (words < 1) {
+            throw new IllegalArgumentException("words per line must be at least 1, was " + words);
+        }
         SplittableRandom random = new SplittableRandom(seed);
         List<String> lines = new ArrayList<>(count);
         StringBuilder line = new StringBuilder();
         for (int i = 0; i < count; i++) {
             line.setLength(0);
-            int words = 1 + random.nextInt(2 * meanWords - 1);
-            for (int w = 0; w < words; w++) {
+            int n = exactly ? words : 1 + random.nextInt(2 * words - 1);
+            for (int w = 0; w < n; w++) {
                 if (w > 0) {
                     line.append(' ');
                 }

@@ -3,6 +3,8 @@ package dev.wordstats.benchmarks.runner;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.wordstats.benchmarks.text.TextStatsBenchmark;
+import dev.wordstats.numa.lock.LockType;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -31,7 +33,8 @@ class BenchConfigTest {
                         "throughput.json",
                         "half-held.json",
                         "numa-cache.json",
-                        "smoke.json");
+                        "smoke.json",
+                        "regime-matrix.json");
         for (Path file : files) {
             BenchConfig config = BenchConfig.read(file);
             assertThat(config.benches()).as(file.toString()).isNotEmpty();
@@ -39,7 +42,8 @@ class BenchConfigTest {
                 assertThat(bench.kind()).isNotNull();
                 if (bench.payload().locks() != null) {
                     assertThat(bench.payload().locks())
-                            .allMatch(l -> l.startsWith("CHM_") || dev.wordstats.numa.lock.LockType.parse(l) != null);
+                            .allMatch(l -> TextStatsBenchmark.LOCK_FREE.contains(l)
+                                    || dev.wordstats.numa.lock.LockType.parse(l) != null);
                 }
             }
         }
@@ -107,6 +111,84 @@ class BenchConfigTest {
         assertThat(p.profilers()).containsExactly("gc", "perfnorm");
         assertThat(p.jvmArgs()).containsExactly("-XX:+UseNUMA");
         assertThat(BenchConfig.read(file).benches().getFirst().kind()).isEqualTo(BenchmarkKind.CONTENTION);
+    }
+
+    @Test
+    void theRegimeMatrixRunsEveryLockTypeInEveryRowAndTheBoundsBesideTheStripedCounting() throws IOException {
+        BenchConfig matrix = BenchConfig.read(CONFIGS.resolve("regime-matrix.json"));
+        List<String> lockTypes =
+                java.util.Arrays.stream(LockType.values()).map(Enum::name).toList();
+        for (BenchConfig.Bench bench : matrix.benches()) {
+            assertThat(bench.payload().locks()).as(bench.name()).containsAll(lockTypes);
+            assertThat(bench.payload().forks())
+                    .as(bench.name() + ": the comparison runs one fork a lock")
+                    .isOne();
+        }
+        List<BenchConfig.Bench> text = matrix.benches().stream()
+                .filter(b -> b.kind() == BenchmarkKind.TEXT_STATS)
+                .toList();
+        assertThat(text)
+                .extracting(b -> b.payload().params().get("vocabulary") + "^"
+                        + b.payload().params().get("exponent"))
+                .containsExactlyInAnyOrder("6^0.0", "50000^1.0");
+        for (BenchConfig.Bench bench : text) {
+            assertThat(bench.payload().locks()).contains("CHM_LONG_ADDER", "PER_THREAD_MAPS");
+            assertThat(bench.payload().params())
+                    .containsEntry("stripes", "1,4,64")
+                    .containsEntry("granularity", "word,line")
+                    .containsEntry("wordsPerLine", "20");
+            assertThat(bench.payload().threads()).isEqualTo(64);
+        }
+        assertThat(matrix.benches())
+                .filteredOn(b -> b.kind() == BenchmarkKind.CONTENTION)
+                .extracting(BenchConfig.Bench::name)
+                .containsExactly("cs02us", "cs2us", "yield", "half", "low", "uncontended", "sim2-per-node");
+        BenchConfig.Payload twoNodes = matrix.benches().getLast().payload();
+        assertThat(twoNodes.simulatedNodes()).isEqualTo(2);
+        assertThat(twoNodes.params()).containsEntry("scheduler", "per-node");
+    }
+
+    @Test
+    void aSmokeKeepsEveryCaseButShrinksEveryRoundAndRunsInTheRunnersJvm() throws IOException {
+        BenchConfig matrix = BenchConfig.read(CONFIGS.resolve("regime-matrix.json"));
+        BenchConfig smoke = matrix.smoke();
+
+        assertThat(smoke.title()).endsWith("(smoke: not a measurement)");
+        assertThat(smoke.benches()).hasSameSizeAs(matrix.benches());
+        for (int i = 0; i < matrix.benches().size(); i++) {
+            BenchConfig.Payload real = matrix.benches().get(i).payload();
+            BenchConfig.Payload small = smoke.benches().get(i).payload();
+            String name = smoke.benches().get(i).name();
+            assertThat(small.locks()).as(name).isEqualTo(real.locks());
+            assertThat(small.threads()).as(name).isEqualTo(real.threads());
+            assertThat(small.inCpuTokens()).as(name).isEqualTo(real.inCpuTokens());
+            assertThat(small.forks()).as(name).isZero();
+            assertThat(small.forRun(List.of("SYNCHRONIZED"), null, null, null).forks())
+                    .as(name + ": a run of the comparison stays in the runner's JVM")
+                    .isZero();
+            assertThat(small.warmupIterations()).isZero();
+            assertThat(small.measurementIterations()).isOne();
+            if (real.actionsCount() != null) {
+                long tokens = (long) small.actionsCount() * (1 + small.beforeCpuTokens() + small.inCpuTokens());
+                assertThat(small.actionsCount()).as(name).isGreaterThanOrEqualTo(small.threads());
+                assertThat(small.actionsCount() == small.threads() || tokens <= 2 * BenchConfig.SMOKE_TOKENS)
+                        .as(name + ": a few ms of work")
+                        .isTrue();
+            } else {
+                assertThat(small.params()).containsEntry("lines", String.valueOf(BenchConfig.SMOKE_LINES));
+                real.params().forEach((k, v) -> {
+                    if (!k.equals("lines")) {
+                        assertThat(small.params()).containsEntry(k, v);
+                    }
+                });
+            }
+        }
+        assertThat(matrix.benches()
+                        .getFirst()
+                        .payload()
+                        .forRun(List.of("SYNCHRONIZED"), null, null, null)
+                        .forks())
+                .isOne();
     }
 
     @Test

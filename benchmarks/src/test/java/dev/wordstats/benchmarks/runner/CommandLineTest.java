@@ -18,6 +18,14 @@ class CommandLineTest {
     }
 
     @Test
+    void smokeIsOffUnlessAsked() {
+        assertThat(CommandLine.parse("--config", "c.json").smoke()).isFalse();
+        assertThat(CommandLine.parse("--config", "c.json", "--interleave", "2", "--smoke")
+                        .smoke())
+                .isTrue();
+    }
+
+    @Test
     void allRunsEveryPresetButTheSmokeAndWritesTheReport() {
         CommandLine line = CommandLine.parse("--all", "config", "--out", "/tmp/r");
         assertThat(line.report()).isTrue();

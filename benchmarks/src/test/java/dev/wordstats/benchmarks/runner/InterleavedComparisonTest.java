@@ -7,6 +7,7 @@ import dev.wordstats.benchmarks.runner.ComparisonFigures.CaseFigures;
 import dev.wordstats.benchmarks.runner.ComparisonFigures.Kind;
 import dev.wordstats.benchmarks.runner.ComparisonFigures.Sample;
 import dev.wordstats.numa.lock.LockType;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -31,6 +32,52 @@ class InterleavedComparisonTest {
         assertThat(InterleavedComparison.locksOf(withLocks, List.of("NUMA_HANDOFF")))
                 .containsExactly("NUMA_HANDOFF");
         assertThat(InterleavedComparison.locksOf(withoutLocks, null)).hasSize(LockType.values().length);
+    }
+
+    @Test
+    void onlyTheTextTaskRunsTheLockFreeStores() {
+        BenchConfig.Bench text = new BenchConfig.Bench("t", "text-stats", withLocks(null));
+        BenchConfig.Bench contention = new BenchConfig.Bench("c", "contention", withLocks(null));
+        List<String> chosen = List.of("SYNCHRONIZED", "PER_THREAD_MAPS", "CHM_LONG_ADDER");
+
+        assertThat(InterleavedComparison.locksOf(text, chosen)).isEqualTo(chosen);
+        assertThat(InterleavedComparison.locksOf(contention, chosen)).containsExactly("SYNCHRONIZED");
+        assertThat(InterleavedComparison.runnable(BenchmarkKind.TEXT_STATS))
+                .contains("PER_THREAD_MAPS", "CHM_LONG_ADDER", "SYNCHRONIZED");
+        assertThat(InterleavedComparison.runnable(BenchmarkKind.CONTENTION))
+                .doesNotContain("PER_THREAD_MAPS")
+                .hasSize(LockType.values().length);
+    }
+
+    @Test
+    void withSeveralCasesTheReportStartsWithTheMatrixAndItsChart() {
+        List<Sample> samples = new ArrayList<>();
+        for (int r = 1; r <= 2; r++) {
+            samples.add(RegimeMatrixTest.run("hot6", 1, r, Kind.LOCK, "UNFAIR_REENTRANT", 100));
+            samples.add(RegimeMatrixTest.run("hot6", 1, r, Kind.LOCK, "SYNCHRONIZED", 120));
+            samples.add(RegimeMatrixTest.run("hot6", 64, r, Kind.LOCK, "UNFAIR_REENTRANT", 100));
+            samples.add(RegimeMatrixTest.run("hot6", 64, r, Kind.LOCK, "SYNCHRONIZED", 80));
+        }
+        List<CaseFigures> cases = ComparisonFigures.of(samples, "UNFAIR_REENTRANT", 2);
+
+        String md = InterleavedComparison.markdown(
+                "Matrix",
+                "cmd",
+                "2 CPUs",
+                "t0 to t1",
+                "1.0",
+                "1.2",
+                2,
+                "UNFAIR_REENTRANT",
+                2,
+                cases,
+                RegimeMatrix.of(samples, 2));
+
+        assertThat(md).contains("## Every case: ratios to UNFAIR_REENTRANT and SYNCHRONIZED\n");
+        assertThat(md).contains("| hot6 stripes=1 | **SYNCHRONIZED** | – |");
+        assertThat(md).contains("![ratio to the better JDK lock, per case and lock](matrix.png)");
+        assertThat(md.indexOf("## Every case")).isLessThan(md.indexOf("## hot6"));
+        assertThat(report(samples.subList(0, 2), 1)).doesNotContain("## Every case");
     }
 
     @Test

@@ -34,6 +34,21 @@ class ZipfTextTest {
     }
 
     @Test
+    void linesOfExactlyNWordsHaveThatManyAndExponentZeroDrawsEveryWordAlike() {
+        ZipfText hot = new ZipfText(6, 0.0, 3);
+        Map<String, Integer> counts = new HashMap<>();
+        for (String line : hot.linesOfExactly(3_000, 20, 3)) {
+            List<String> words = new ArrayList<>();
+            ZipfText.forEachWord(line, words::add);
+            assertThat(words).hasSize(20);
+            words.forEach(w -> counts.merge(w, 1, Integer::sum));
+        }
+        assertThat(counts).hasSize(6);
+        // 60,000 draws over 6 words: each close to 10,000 (a Zipf(1) draw would give rank 1 about 41%)
+        assertThat(counts.values()).allMatch(n -> n > 9_000 && n < 11_000);
+    }
+
+    @Test
     void linesSplitIntoTheirWords() {
         List<String> words = new ArrayList<>();
         ZipfText.forEachWord("ab cd  e", words::add);

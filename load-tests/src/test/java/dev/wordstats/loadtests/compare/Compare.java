@@ -1,6 +1,7 @@
 package dev.wordstats.loadtests.compare;
 
 import dev.wordstats.comparison.RunOrder;
+import dev.wordstats.loadtests.AdminCredential;
 import java.io.IOException;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -48,6 +49,13 @@ import java.util.concurrent.atomic.AtomicLong;
  * {@code durationSeconds}, ...) and every {@code gatling.*} property is handed to the simulation.
  */
 public final class Compare {
+
+    /**
+     * The credential of the services this runner starts (they get it in their environment as
+     * spring.security.user.*, the simulations as WORDSTATS_ADMIN_*): the one given to the runner
+     * (AdminCredential), else a random password made for this comparison.
+     */
+    private static final AdminCredential CREDENTIAL = AdminCredential.forOwnService();
 
     private static final Set<String> OWN = Set.of(
             "simulation",
@@ -281,6 +289,8 @@ public final class Compare {
         // room for the Connections simulation's 10,000 keep-alive connections arriving at once
         appArgs.add("--server.tomcat.max-connections=" + System.getProperty("tomcatMaxConnections", "12000"));
         appArgs.add("--server.tomcat.accept-count=" + System.getProperty("tomcatAcceptCount", "4096"));
+        // Each run's counts in its own directory: a run never restores another's snapshot.
+        appArgs.add("--wordstats.store.data-dir=" + dir.resolve("data").toAbsolutePath());
         appArgs.addAll(setup.serviceArgs());
         long t0 = System.nanoTime();
         System.out.println(prefix + "starting the service");
@@ -289,7 +299,8 @@ public final class Compare {
                 setup.jar(),
                 setup.serviceJvmArgs(),
                 appArgs,
-                dir.resolve("service.log"))) {
+                dir.resolve("service.log"),
+                CREDENTIAL)) {
             service.awaitHealthy(setup.healthTimeout());
             System.out.printf(
                     Locale.ROOT,
@@ -333,7 +344,8 @@ public final class Compare {
                         dir.resolve("gatling"),
                         dir.resolve("gatling.log"),
                         prefix,
-                        setup.gatlingPlacement().prefix());
+                        setup.gatlingPlacement().prefix(),
+                        CREDENTIAL);
             } finally {
                 running.set(false);
                 sampler.interrupt();

@@ -1,5 +1,6 @@
 package dev.wordstats.loadtests.compare;
 
+import dev.wordstats.loadtests.AdminCredential;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -53,7 +54,8 @@ final class GatlingRun {
             Path resultsDir,
             Path log,
             String prefix,
-            List<String> placement)
+            List<String> placement,
+            AdminCredential credential)
             throws IOException, InterruptedException {
         List<String> command = new ArrayList<>(placement);
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
@@ -73,7 +75,9 @@ final class GatlingRun {
                 "wordstats-compare"));
         Files.createDirectories(resultsDir);
         Files.createDirectories(log.getParent());
-        Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
+        ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true);
+        credential.toSimulationEnvironment(builder.environment());
+        Process process = builder.start();
         Stats stats = new Stats();
         Progress progress = new Progress(prefix);
         try (BufferedReader out =

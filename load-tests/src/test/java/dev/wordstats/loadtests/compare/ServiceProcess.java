@@ -1,5 +1,6 @@
 package dev.wordstats.loadtests.compare;
 
+import dev.wordstats.loadtests.AdminCredential;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.ServerSocket;
@@ -40,7 +41,13 @@ final class ServiceProcess implements AutoCloseable {
      * [appArgs]} with the JDK this JVM runs on; {@code placement} is a {@link Placement#prefix()}
      * (numactl or taskset) or empty.
      */
-    static ServiceProcess start(List<String> placement, Path jar, List<String> jvmArgs, List<String> appArgs, Path log)
+    static ServiceProcess start(
+            List<String> placement,
+            Path jar,
+            List<String> jvmArgs,
+            List<String> appArgs,
+            Path log,
+            AdminCredential credential)
             throws IOException {
         if (!Files.isRegularFile(jar)) {
             throw new IllegalStateException("no service jar at " + jar
@@ -56,10 +63,10 @@ final class ServiceProcess implements AutoCloseable {
         command.add("--server.address=127.0.0.1");
         command.addAll(appArgs);
         Files.createDirectories(log.getParent());
-        Process process = new ProcessBuilder(command)
-                .redirectErrorStream(true)
-                .redirectOutput(log.toFile())
-                .start();
+        ProcessBuilder builder =
+                new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile());
+        credential.toServiceEnvironment(builder.environment());
+        Process process = builder.start();
         return new ServiceProcess(process, URI.create("http://127.0.0.1:" + port), log);
     }
 

@@ -214,6 +214,17 @@ public final class StripedCounts<K> {
         });
     }
 
+    /**
+     * A copy of stripe {@code i}'s keys and counts, taken in one critical section of its guard, so
+     * it is exact for that stripe at one instant; the caller may then use it (e.g. write it to a
+     * file) without holding any lock. Copying every stripe in turn gives a state in which no count
+     * is above what was added, but not one instant across stripes.
+     */
+    public Map<K, Long> copyStripe(int i) {
+        Stripe<K> stripe = stripes[Objects.checkIndex(i, stripes.length)];
+        return stripe.guard.call(() -> new HashMap<>(stripe.map));
+    }
+
     /** Removes every key, stripe by stripe. */
     public void clear() {
         sumOverStripes(ALL, (s, map) -> {

@@ -78,9 +78,9 @@ public final class NumaAdaptiveLock implements Lock {
      *
      * Mode switches (only at a release, by the releasing owner, after its critical section ended)
      *  - lean -> queued: when CONTENDED_TO_QUEUE of the last WINDOW acquisitions were contended
-     *    (they spun or parked, or their release left waiters parked: an owner that retakes the
-     *    lock at once on its carrier meets no contention itself while every other thread parks), or
-     *    when PARKED_TO_QUEUE releases in a row left waiters parked, or
+     *    (they spun or parked), or
+     *    when a release finds PARKED_TO_QUEUE waiters or more parked on the word (they count
+     *    themselves in and out of the word's queue), or
      *    when a parked waiter has lost more than STARVING_LOSSES attempts to other threads (it
      *    counts them in the word's tryAcquire: one at arrival, one before each park, one after
      *    each wake-up) and says so in the word (Go's starvation flag). A waiter woken only to find
@@ -142,11 +142,12 @@ public final class NumaAdaptiveLock implements Lock {
     static final int WINDOW = 64;
 
     /**
-     * Lean to queued: this many releases in a row left waiters parked. Each release wakes one, and a
-     * woken virtual thread waits for a carrier that the releasing owner may keep: a lock that goes on
-     * lean then drains its waiters into the scheduler's queues, where it cannot see them any more.
+     * Lean to queued: a release finds this many waiters parked on the word. Each release wakes one,
+     * and a woken virtual thread waits for a carrier that the releasing owner may keep: a lock that
+     * stayed lean would drain its waiters into the scheduler's queues, where it cannot see them any
+     * more. One or two parked waiters (a striped store's stripe, now and then) are no reason.
      */
-    static final int PARKED_TO_QUEUE = 8;
+    static final int PARKED_TO_QUEUE = 4;
 
     /** Lean to queued: this many contended acquisitions (spun or parked) in a window. */
     static final int CONTENDED_TO_QUEUE = 48;
@@ -357,7 +358,7 @@ public final class NumaAdaptiveLock implements Lock {
             long held = probeTimed ? System.nanoTime() - acquiredAt : 0L;
             boolean slow = waited;
             long wait = waitNanos;
-            boolean waiters = w.hasQueuedThreads();
+            boolean waiters = w.parkedVolatile() >= PARKED_TO_QUEUE;
             if (!w.heatDue(waiters)) {
                 w.release(Word.RELEASE_FREE);
             } else {
@@ -384,7 +385,7 @@ public final class NumaAdaptiveLock implements Lock {
                 long held = probeTimed ? System.nanoTime() - acquiredAt : 0L;
                 boolean slow = waited;
                 long wait = waitNanos;
-                boolean unmoved = w.hasQueuedThreads(); // lean waiters not yet on their way to the queue lock
+                boolean unmoved = w.parkedVolatile() > 0; // lean waiters not yet on their way to the queue lock
                 if (w.coolDue(q, unmoved)) {
                     if (probe != null) {
                         probe.modeSwitched(false);
@@ -499,6 +500,17 @@ public final class NumaAdaptiveLock implements Lock {
      * @return 1 acquired, 0 timed out (only when {@code timed}), -1 interrupted (only when {@code interruptible})
      */
     private int acquireSlow(Thread current, boolean interruptible, long deadline, boolean timed) {
+        boolean[] parked = {false};
+        try {
+            return acquireSlow(current, interruptible, deadline, timed, parked);
+        } finally {
+            if (parked[0]) {
+                word.addParked(-1);
+            }
+        }
+    }
+
+    private int acquireSlow(Thread current, boolean interruptible, long deadline, boolean timed, boolean[] parked) {
         Word w = word;
         long asked = probe != null ? System.nanoTime() : 0L; // a waiting acquisition is always timed
         boolean counting = false;
@@ -527,6 +539,10 @@ public final class NumaAdaptiveLock implements Lock {
             if (!counting) {
                 LOSSES.get()[0] = 0; // this wait's losses, counted by the word's tryAcquire
                 counting = true;
+            }
+            if (!parked[0]) {
+                w.addParked(1); // out again only once this thread has the lock, or gave up
+                parked[0] = true;
             }
             try {
                 boolean got;
@@ -658,6 +674,7 @@ public final class NumaAdaptiveLock implements Lock {
         private static final VarHandle OWNER;
         private static final VarHandle SWITCHES;
         private static final VarHandle STARVING_WAITER;
+        private static final VarHandle PARKED;
 
         static {
             try {
@@ -665,6 +682,7 @@ public final class NumaAdaptiveLock implements Lock {
                 OWNER = lookup.findVarHandle(WordFields.class, "owner", Thread.class);
                 SWITCHES = lookup.findVarHandle(WordFields.class, "switches", long.class);
                 STARVING_WAITER = lookup.findVarHandle(WordFields.class, "starvingWaiter", boolean.class);
+                PARKED = lookup.findVarHandle(WordFields.class, "parked", int.class);
             } catch (ReflectiveOperationException e) {
                 throw new ExceptionInInitializerError(e);
             }
@@ -722,6 +740,14 @@ public final class NumaAdaptiveLock implements Lock {
             return getExclusiveOwnerThread() == current;
         }
 
+        void addParked(int delta) {
+            PARKED.getAndAdd(this, delta);
+        }
+
+        int parkedVolatile() {
+            return (int) PARKED.getVolatile(this);
+        }
+
         boolean casState(int expect, int update) {
             return compareAndSetState(expect, update);
         }
@@ -759,14 +785,8 @@ public final class NumaAdaptiveLock implements Lock {
         }
 
         /** Lean owner at release: whether to turn queued now; resets the window at its end. */
-        boolean heatDue(boolean waiters) {
-            boolean due = (boolean) STARVING_WAITER.getOpaque(this);
-            if (waiters) {
-                contendedInWindow++; // a release that leaves waiters parked: the lock is busy
-                due |= ++parkedStreak >= PARKED_TO_QUEUE;
-            } else if (parkedStreak != 0) {
-                parkedStreak = 0;
-            }
+        boolean heatDue(boolean manyParked) {
+            boolean due = manyParked || (boolean) STARVING_WAITER.getOpaque(this);
             if (window >= windowSize) {
                 due |= contendedInWindow >= contendedToQueue;
                 window = 0;
@@ -774,7 +794,6 @@ public final class NumaAdaptiveLock implements Lock {
             }
             if (due) {
                 STARVING_WAITER.setOpaque(this, false);
-                parkedStreak = 0;
                 window = 0;
                 contendedInWindow = 0;
                 quietSince = 0L;
@@ -823,7 +842,8 @@ public final class NumaAdaptiveLock implements Lock {
         // switches
         int window; // lean owner only: acquisitions in the current window
         int contendedInWindow; // lean owner only: acquisitions in the window that spun or parked
-        int parkedStreak; // lean owner only: releases in a row that left waiters parked
+        int parked; // atomic add by waiters: in when they first park on the word, out once they have the lock (or
+        // gave up), also when they got it through the queue lock; read by owners at release
         long quietSince; // queued owner only: nanoTime of the first release of a quiet run, 0 when not quiet
         long switches; // opaque, by the owner that switches modes; read by modeSwitches()
     }

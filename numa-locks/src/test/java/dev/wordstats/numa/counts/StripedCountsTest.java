@@ -127,6 +127,40 @@ class StripedCountsTest {
     }
 
     @Test
+    void copiesOfEveryStripeHoldEachKeyOnceInItsOwnStripeAndStayDetached() {
+        for (int k = 0; k < 100; k++) {
+            counts.add("w" + k, k + 1);
+        }
+        Map<String, Long> all = new java.util.HashMap<>();
+        for (int i = 0; i < counts.stripeCount(); i++) {
+            Map<String, Long> copy = counts.copyStripe(i);
+            for (Map.Entry<String, Long> e : copy.entrySet()) {
+                assertThat(counts.stripeOf(e.getKey())).isEqualTo(i);
+                assertThat(all.put(e.getKey(), e.getValue())).isNull();
+            }
+            copy.clear();
+        }
+        assertThat(all).hasSize(100).containsEntry("w0", 1L).containsEntry("w99", 100L);
+        assertThat(counts.size()).isEqualTo(100);
+        assertThat(counts.get("w99")).isEqualTo(100);
+        assertThatThrownBy(() -> counts.copyStripe(counts.stripeCount())).isInstanceOf(IndexOutOfBoundsException.class);
+    }
+
+    @Test
+    void copyStripeIsACriticalSectionOfTheStripesGuard() {
+        List<Integer> entered = new ArrayList<>();
+        StripedCounts<String> store = new StripedCounts<>(2, i -> new Guard() {
+            @Override
+            public <T> T call(java.util.function.Supplier<T> section) {
+                entered.add(i);
+                return section.get();
+            }
+        });
+        store.copyStripe(1);
+        assertThat(entered).containsExactly(1);
+    }
+
+    @Test
     void sizeIsTheDistinctCountAfterEveryKindOfWrite() {
         counts.increment("a");
         counts.add("a", 3);

@@ -124,6 +124,20 @@ public class WordStore {
         counts.clear();
     }
 
+    /**
+     * Adds restored counts (a snapshot read at start-up) without passing them through
+     * {@link #wordsCounted()}, which counts the words received since start-up; the distinct count
+     * includes them, so the cap holds after a restore.
+     */
+    public void restore(Map<String, Long> restored) {
+        counts.addAll(restored, Long.MAX_VALUE);
+    }
+
+    /** A copy of stripe {@code i}, taken under its guard ({@link StripedCounts#copyStripe}). */
+    public Map<String, Long> copyStripe(int i) {
+        return counts.copyStripe(i);
+    }
+
     public LockType lockType() {
         return lockType;
     }

@@ -1,6 +1,7 @@
 package dev.wordstats.service.web;
 
 import dev.wordstats.service.WordstatsProperties;
+import io.swagger.v3.oas.models.Components;
 import io.swagger.v3.oas.models.OpenAPI;
 import io.swagger.v3.oas.models.Operation;
 import io.swagger.v3.oas.models.PathItem;
@@ -13,6 +14,7 @@ import io.swagger.v3.oas.models.media.Schema;
 import io.swagger.v3.oas.models.media.StringSchema;
 import io.swagger.v3.oas.models.responses.ApiResponse;
 import io.swagger.v3.oas.models.responses.ApiResponses;
+import io.swagger.v3.oas.models.security.SecurityScheme;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
@@ -41,6 +43,9 @@ class OpenApiConfiguration {
 
     static final String PROBLEM_SCHEMA = "Problem";
 
+    /** The security scheme of the operations that need the credential. */
+    static final String BASIC_AUTH = "basicAuth";
+
     private static final String PROBLEM_JSON = org.springframework.http.MediaType.APPLICATION_PROBLEM_JSON_VALUE;
     private static final String JSON = org.springframework.http.MediaType.APPLICATION_JSON_VALUE;
 
@@ -49,6 +54,14 @@ class OpenApiConfiguration {
         BuildProperties properties = build.getIfAvailable();
         String version = properties != null ? properties.getVersion() : versionFromManifest();
         return new OpenAPI()
+                .components(new Components()
+                        .addSecuritySchemes(
+                                BASIC_AUTH,
+                                new SecurityScheme()
+                                        .type(SecurityScheme.Type.HTTP)
+                                        .scheme("basic")
+                                        .description("The service's credential: spring.security.user.name and "
+                                                + "spring.security.user.password")))
                 .info(new Info()
                         .title("wordstats")
                         .version(version)

@@ -10,7 +10,9 @@ import org.springframework.http.HttpStatusCode;
  */
 enum ProblemType {
     BODY_TOO_LARGE("body-too-large", HttpStatus.CONTENT_TOO_LARGE, "Request body too large"),
-    TOO_MANY_LINES("too-many-lines", HttpStatus.CONTENT_TOO_LARGE, "Too many lines in the batch"),
+    // 400, not 413: the document states the bound (maxItems), so a batch over it is a request that
+    // violates the schema, as a limit out of range is; 413 is for the body size, which it cannot state.
+    TOO_MANY_LINES("too-many-lines", HttpStatus.BAD_REQUEST, "Too many lines in the batch"),
     INVALID_UTF8("invalid-utf8", HttpStatus.BAD_REQUEST, "Request body is not valid UTF-8"),
     MALFORMED_JSON("malformed-json", HttpStatus.BAD_REQUEST, "Malformed JSON body"),
     INVALID_REQUEST("invalid-request", HttpStatus.BAD_REQUEST, "Invalid request"),
@@ -19,6 +21,7 @@ enum ProblemType {
     WORD_TOO_LONG("word-too-long", HttpStatus.BAD_REQUEST, "Word too long"),
     NOT_ONE_WORD("not-one-word", HttpStatus.BAD_REQUEST, "Not exactly one word"),
     UNSUPPORTED_MEDIA_TYPE("unsupported-media-type", HttpStatus.UNSUPPORTED_MEDIA_TYPE, "Unsupported media type"),
+    UNAUTHORIZED("unauthorized", HttpStatus.UNAUTHORIZED, "Credential required"),
     STORE_FULL("store-full", HttpStatus.INSUFFICIENT_STORAGE, "Distinct-word limit reached"),
     INTERNAL_ERROR("internal-error", HttpStatus.INTERNAL_SERVER_ERROR, "Internal error");
 

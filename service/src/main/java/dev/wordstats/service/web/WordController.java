@@ -1,5 +1,6 @@
 package dev.wordstats.service.web;
 
+import dev.wordstats.service.counts.StoreSnapshots;
 import dev.wordstats.service.counts.WordStore;
 import dev.wordstats.service.text.Tokenizer;
 import dev.wordstats.service.text.WordTooLongException;
@@ -7,7 +8,10 @@ import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.Parameter;
 import io.swagger.v3.oas.annotations.media.Schema;
 import io.swagger.v3.oas.annotations.responses.ApiResponse;
+import io.swagger.v3.oas.annotations.security.SecurityRequirement;
+import java.io.IOException;
 import java.util.List;
+import java.util.regex.Pattern;
 import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.DeleteMapping;
@@ -22,15 +26,26 @@ class WordController {
 
     static final int MAX_LIMIT = 1000;
 
-    /** One word as the tokenizer sees it (ECMA-262 with Unicode property escapes, as OpenAPI patterns are). */
+    /**
+     * One word as the tokenizer sees it, in the syntax both ECMA-262 (with Unicode property escapes,
+     * as OpenAPI patterns are) and {@link java.util.regex.Pattern} read the same way: the classes
+     * are the tokenizer's word code points, Unicode categories L, M and Nd. The document states this
+     * pattern and {@link #count} checks the word against it, compiled here, before the tokenizer
+     * sees it; a word that matches is one word to the tokenizer (checked for every code point and
+     * over generated words by {@code WordPatternAgreesWithTheTokenizerTest}).
+     */
     static final String WORD_PATTERN = "^[\\p{L}\\p{M}\\p{Nd}]+(['\u2019][\\p{L}\\p{M}\\p{Nd}]+)*$";
 
+    private static final Pattern WORD = Pattern.compile(WORD_PATTERN);
+
     private final WordStore store;
+    private final StoreSnapshots snapshots;
     private final Tokenizer tokenizer;
     private final Tokenizer unlimited = new Tokenizer(Integer.MAX_VALUE); // see wordsOf
 
-    WordController(WordStore store, Tokenizer tokenizer) {
+    WordController(WordStore store, StoreSnapshots snapshots, Tokenizer tokenizer) {
         this.store = store;
+        this.snapshots = snapshots;
         this.tokenizer = tokenizer;
     }
 
@@ -45,16 +60,40 @@ class WordController {
             @Parameter(
                             description = "how many words, from 1 to " + MAX_LIMIT,
                             schema = @Schema(type = "integer", minimum = "1", maximum = "1000", defaultValue = "10"))
-                    @RequestParam(name = "limit", defaultValue = "10")
-                    int limit) {
+                    @RequestParam(name = "limit", required = false)
+                    String limitParameter) {
+        int limit = limit(limitParameter);
         if (limit < 1 || limit > MAX_LIMIT) {
             throw new ApiException(
-                    ProblemType.LIMIT_OUT_OF_RANGE, "limit must be from 1 to " + MAX_LIMIT + ", was " + limit);
+                    ProblemType.LIMIT_OUT_OF_RANGE, "limit must be from 1 to " + MAX_LIMIT + ", was " + limitParameter);
         }
         return store.top(limit).stream()
                 .map(e -> new WordCount(e.getKey(), e.getValue()))
                 .toList();
     }
+
+    /**
+     * The {@code limit} parameter: absent means 10; anything but an integer in decimal (an empty
+     * value, {@code 1.5}, {@code ten}) is an invalid parameter, not the default; an integer out of
+     * range gives {@link Integer#MIN_VALUE} or {@link Integer#MAX_VALUE}, which the range check refuses.
+     */
+    private static int limit(String parameter) {
+        if (parameter == null) {
+            return 10;
+        }
+        if (!INTEGER.matcher(parameter).matches()) {
+            throw new ApiException(
+                    ProblemType.INVALID_PARAMETER,
+                    "limit must be an integer from 1 to " + MAX_LIMIT + ", was '" + parameter + "'");
+        }
+        try {
+            return Integer.parseInt(parameter);
+        } catch (NumberFormatException e) {
+            return parameter.startsWith("-") ? Integer.MIN_VALUE : Integer.MAX_VALUE;
+        }
+    }
+
+    private static final Pattern INTEGER = Pattern.compile("-?[0-9]+");
 
     @Operation(summary = "The count of one word (normalized by the tokenizer rules; 0 when unseen)")
     @GetMapping(path = "/api/words/{word}", produces = MediaType.APPLICATION_JSON_VALUE)
@@ -62,10 +101,17 @@ class WordController {
     WordCount count(
             @Parameter(
                             description = "one word by the tokenizer rules: letters, marks and decimal digits, "
-                                    + "an apostrophe joining two runs (punctuation around it is ignored)",
+                                    + "an apostrophe (' or \u2019) only between two runs; it is looked up "
+                                    + "NFC-normalized and lower-cased, as texts are counted",
                             schema = @Schema(type = "string", minLength = 1, pattern = WORD_PATTERN))
                     @PathVariable("word")
                     String word) {
+        if (!WORD.matcher(word).matches()) {
+            throw new ApiException(
+                    ProblemType.NOT_ONE_WORD,
+                    "'" + word + "' is not one word: letters, marks and decimal digits, an apostrophe only "
+                            + "between two runs (pattern " + WORD_PATTERN + ")");
+        }
         List<String> words = wordsOf(word);
         if (words.size() != 1) {
             throw new ApiException(
@@ -94,11 +140,13 @@ class WordController {
         }
     }
 
-    @Operation(summary = "Clear all counts")
+    @Operation(summary = "Clear all counts and their snapshot in the data directory (needs the credential)")
     @ApiResponse(responseCode = "204", description = "every count cleared")
+    @ProblemResponses(ProblemType.UNAUTHORIZED)
+    @SecurityRequirement(name = OpenApiConfiguration.BASIC_AUTH)
     @DeleteMapping("/api/words")
-    ResponseEntity<Void> clear() {
-        store.clear();
+    ResponseEntity<Void> clear() throws IOException {
+        snapshots.clear();
         return ResponseEntity.noContent().build();
     }
 }

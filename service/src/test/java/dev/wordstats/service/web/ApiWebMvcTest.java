@@ -11,6 +11,7 @@ import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.jsonPath;
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.status;
 
+import dev.wordstats.service.TestCredential;
 import dev.wordstats.service.counts.WordStore;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
@@ -20,6 +21,8 @@ import java.util.stream.IntStream;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.webmvc.test.autoconfigure.WebMvcTest;
 import org.springframework.context.annotation.Import;
@@ -152,7 +155,8 @@ class ApiWebMvcTest {
 
     @Test
     void deleteClearsEveryCount() throws Exception {
-        mvc.perform(delete("/api/words")).andExpect(status().isNoContent());
+        mvc.perform(delete("/api/words").header("Authorization", TestCredential.basic()))
+                .andExpect(status().isNoContent());
         assertThat(store.total()).isZero();
         assertThat(store.distinct()).isZero();
         mvc.perform(get("/api/words/{word}", "beta"))
@@ -385,10 +389,10 @@ class ApiWebMvcTest {
         }
 
         @Test
-        void batchOverTheLineLimitIs413() throws Exception {
+        void batchOverTheLineLimitIs400AsTheDocumentedMaxItemsSays() throws Exception {
             expectProblem(
                     postJson("/api/texts/batch", "{\"lines\": [\"a\", \"b\", \"c\", \"d\", \"e\", \"f\"]}"),
-                    413,
+                    400,
                     "too-many-lines");
         }
 
@@ -405,6 +409,38 @@ class ApiWebMvcTest {
         @Test
         void topLimitThatIsNotANumberIs400() throws Exception {
             expectProblem(mvc.perform(get("/api/words/top").param("limit", "ten")), 400, "invalid-parameter");
+        }
+
+        @ParameterizedTest
+        @ValueSource(strings = {"", " ", "1.5", "+5", "0x10", "10 ", "1e2"})
+        void topLimitThatIsNotADecimalIntegerIs400NotTheDefault(String limit) throws Exception {
+            expectProblem(mvc.perform(get("/api/words/top").param("limit", limit)), 400, "invalid-parameter");
+        }
+
+        @Test
+        void topLimitBeyondTheIntRangeIsOutOfRange() throws Exception {
+            expectProblem(
+                    mvc.perform(get("/api/words/top").param("limit", "99999999999999999999")),
+                    400,
+                    "limit-out-of-range");
+            expectProblem(
+                    mvc.perform(get("/api/words/top").param("limit", "-99999999999999999999")),
+                    400,
+                    "limit-out-of-range");
+        }
+
+        @ParameterizedTest
+        @ValueSource(strings = {"$a\u0001", "'quoted'", "beta!", "don''t", "-beta", "beta\u2019"})
+        void wordLookupOfAWordThePatternForbidsIs400EvenIfTheTokenizerFindsOneWord(String word) throws Exception {
+            expectProblem(mvc.perform(get("/api/words/{word}", word)), 400, "not-one-word");
+        }
+
+        @Test
+        void wordLookupOfAnApostropheWordWithAMarkAfterTheApostropheIsOneWord() throws Exception {
+            mvc.perform(get("/api/words/{word}", "Be'\u0301ta"))
+                    .andExpect(status().isOk())
+                    .andExpect(jsonPath("$.word").value("be'\u0301ta"))
+                    .andExpect(jsonPath("$.count").value(0));
         }
 
         @Test

@@ -2,6 +2,7 @@ package dev.wordstats.service.web;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.wordstats.service.TestCredential;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -92,6 +93,7 @@ class RealContainerTest {
         // No form filter parses bodies (spring.mvc.formcontent.filter.enabled: false).
         HttpResponse<String> response = send(HttpRequest.newBuilder(uri("/api/words"))
                 .header("Content-Type", "application/x-www-form-urlencoded")
+                .header("Authorization", TestCredential.basic())
                 .method("DELETE", HttpRequest.BodyPublishers.ofString("a=%zz")));
         assertThat(response.statusCode()).as(response.body()).isEqualTo(204);
     }
@@ -143,7 +145,7 @@ class RealContainerTest {
         assertResponses(paths.path("/api/words/top").path("get"), "200", "400", "406");
         assertResponses(paths.path("/api/stats").path("get"), "200", "406");
         assertResponses(paths.path("/api/topology").path("get"), "200", "406");
-        assertResponses(paths.path("/api/words").path("delete"), "204");
+        assertResponses(paths.path("/api/words").path("delete"), "204", "401");
 
         JsonNode limit =
                 paths.path("/api/words/top").path("get").path("parameters").get(0);
@@ -171,7 +173,9 @@ class RealContainerTest {
 
     @Test
     void actuatorInfoShowsTheBuildTheLockTheSchedulerAndTheTopology() throws Exception {
-        JsonNode info = JSON.readTree(get("/actuator/info"));
+        JsonNode info = JSON.readTree(
+                send(HttpRequest.newBuilder(uri("/actuator/info")).header("Authorization", TestCredential.basic()))
+                        .body());
         assertThat(info.path("build").path("version").asString()).isEqualTo(build.getVersion());
         JsonNode wordstats = info.path("wordstats");
         assertThat(wordstats.path("lock").path("type").asString()).isEqualTo("NUMA_MCS");

@@ -1,6 +1,7 @@
 package dev.wordstats.service.web;
 
 import dev.wordstats.service.WordstatsProperties;
+import dev.wordstats.service.counts.StoreSnapshots;
 import dev.wordstats.service.counts.WordCounting;
 import dev.wordstats.service.counts.WordStore;
 import dev.wordstats.service.numa.NumaRuntime;
@@ -13,7 +14,14 @@ import org.springframework.context.annotation.Import;
 /** The real beans behind the controllers (store, counting, body reading), so slice tests see real effects. */
 @TestConfiguration(proxyBeanMethods = false)
 @EnableConfigurationProperties(WordstatsProperties.class)
-@Import({NumaRuntime.class, WordStore.class, WordCounting.class, RequestBodies.class, OpenApiConfiguration.class})
+@Import({
+    NumaRuntime.class,
+    WordStore.class,
+    StoreSnapshots.class,
+    WordCounting.class,
+    RequestBodies.class,
+    OpenApiConfiguration.class
+})
 class WebSliceConfiguration {
 
     @Bean

@@ -1,0 +1,314 @@
+package dev.wordstats.service.counts;
+
+import dev.wordstats.service.StartupCheckException;
+import dev.wordstats.service.WordstatsProperties;
+import dev.wordstats.service.WordstatsProperties.BadSnapshotPolicy;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+import java.util.Map;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.ReentrantLock;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.web.server.context.WebServerGracefulShutdownLifecycle;
+import org.springframework.context.SmartLifecycle;
+import org.springframework.stereotype.Component;
+
+/**
+ * Keeps the {@link WordStore} in {@code wordstats.store.data-dir}, as one snapshot file
+ * ({@value #FILE_NAME}, format in {@link SnapshotFile}):
+ * <ul>
+ *   <li>restored when this bean is built, before the web server opens its port, whatever the lock
+ *       type (the file holds words and counts, nothing of the lock); a file that cannot be restored
+ *       stops the start, or with {@code on-bad-snapshot=start-empty} is moved aside and logged;</li>
+ *   <li>written every {@code wordstats.store.snapshot-every} when words were counted or the store
+ *       was cleared since the last write, and once more when the application stops: this bean's
+ *       lifecycle phase is below the web server's, so it stops after the graceful shutdown has let
+ *       the requests in flight finish and the port is closed;</li>
+ *   <li>removed with the counts by {@link #clear()} ({@code DELETE /api/words}).</li>
+ * </ul>
+ * Each stripe is copied under its guard ({@link WordStore#copyStripe}) and written with no lock
+ * held; the stripes are copied one after another, so a snapshot taken under load is exact per
+ * stripe and never holds a count above what was counted. What a crash can lose: the words counted
+ * after the last completed write began, so at most {@code snapshot-every} plus one write's duration.
+ * Writes and {@link #clear()} take one lock between them (never held by a request that counts),
+ * so a write cannot put back counts that a clear removed.
+ *
+ * <p>Where each promise is checked: an exact restore under every lock type,
+ * {@code StoreSnapshotsTest.restartWithAnotherLockTypeKeepsEveryCountExactly} and
+ * {@code RestartKeepsCountsTest}; no count above what was sent under concurrent load,
+ * {@code StoreSnapshotsTest.snapshotsUnderConcurrentLoadNeverHoldACountAboveWhatWasSent}; at most
+ * the last interval lost to {@code kill -9}, {@code CrashRecoveryTest}; bad files and an unwritable
+ * directory, {@code StoreSnapshotsTest} and {@code RestartKeepsCountsTest}; a clear that stays
+ * cleared, {@code StoreSnapshotsTest.clearedCountsStayClearedAfterARestart}.
+ */
+@Component
+public class StoreSnapshots implements SmartLifecycle {
+
+    /** The snapshot's file name in the data directory. */
+    public static final String FILE_NAME = "wordstats.snapshot";
+
+    private static final Logger log = LoggerFactory.getLogger(StoreSnapshots.class);
+    private static final DateTimeFormatter ASIDE_STAMP =
+            DateTimeFormatter.ofPattern("yyyyMMdd'T'HHmmss.SSS'Z'").withZone(ZoneOffset.UTC);
+
+    private final WordStore store;
+    private final Path file;
+    private final Duration every;
+    private final Clock clock;
+    private final ReentrantLock writing = new ReentrantLock(); // held by a write or a clear, never by a request
+    private volatile ScheduledExecutorService timer; // set by start, cleared by stop (lifecycle thread)
+
+    // Written under `writing`, read by the metrics at any time.
+    private long writtenAtWordsCounted; // store.wordsCounted() read before the last write (or at restore)
+    private boolean clearedSinceWrite; // a clear removed the file; the next write, if any, is due
+    private volatile long lastWriteEpochMillis = -1; // the end of the last write, or the restored file's mtime
+    private volatile long lastWriteNanos; // the duration of the last write
+    private volatile long lastWriteBytes; // the size of the last written (or restored) file
+    private volatile long lastWriteWords; // the distinct words in it
+    private volatile long writeFailures; // writes that failed since start-up
+
+    @Autowired
+    public StoreSnapshots(WordStore store, WordstatsProperties properties) {
+        this(store, properties, Clock.systemUTC());
+    }
+
+    StoreSnapshots(WordStore store, WordstatsProperties properties, Clock clock) {
+        this.store = store;
+        this.every = properties.store().snapshotEvery();
+        this.clock = clock;
+        Path dir = properties.store().dataDir().toAbsolutePath().normalize();
+        this.file = dir.resolve(FILE_NAME);
+        checkWritable(dir);
+        restore(properties.store().onBadSnapshot(), properties.limits().maxDistinctWords());
+    }
+
+    /** The snapshot file. */
+    public Path file() {
+        return file;
+    }
+
+    /**
+     * Writes a snapshot if words were counted or the store was cleared since the last one.
+     *
+     * @return whether one was written
+     * @throws IOException the write failed (the previous snapshot, if any, is untouched)
+     */
+    public boolean writeIfChanged() throws IOException {
+        writing.lock();
+        try {
+            long counted = store.wordsCounted(); // read before copying: a later word makes the next write due
+            if (counted == writtenAtWordsCounted && !clearedSinceWrite) {
+                return false;
+            }
+            long start = System.nanoTime();
+            SnapshotFile.Written written;
+            try {
+                written = SnapshotFile.write(file, store.stripes(), store::copyStripe);
+            } catch (IOException | RuntimeException e) {
+                writeFailures++;
+                throw e;
+            }
+            lastWriteNanos = System.nanoTime() - start;
+            lastWriteEpochMillis = clock.millis();
+            lastWriteBytes = written.bytes();
+            lastWriteWords = written.words();
+            writtenAtWordsCounted = counted;
+            clearedSinceWrite = false;
+            return true;
+        } finally {
+            writing.unlock();
+        }
+    }
+
+    /** Clears the counts and removes the snapshot, so a restart finds none of them. */
+    public void clear() throws IOException {
+        writing.lock();
+        try {
+            store.clear();
+            writtenAtWordsCounted = store.wordsCounted();
+            clearedSinceWrite = false;
+            if (Files.deleteIfExists(file)) {
+                SnapshotFile.forceDirectory(file.getParent());
+            }
+            lastWriteEpochMillis = -1;
+            lastWriteBytes = 0;
+            lastWriteWords = 0;
+        } finally {
+            writing.unlock();
+        }
+    }
+
+    /** Seconds since the snapshot on disk was written, NaN when there is none. */
+    public double ageSeconds() {
+        long at = lastWriteEpochMillis;
+        return at < 0 ? Double.NaN : Math.max(0, clock.millis() - at) / 1000.0;
+    }
+
+    /** The duration of the last write, in seconds (0 before the first). */
+    public double lastWriteSeconds() {
+        return lastWriteNanos / 1e9;
+    }
+
+    /** The size of the snapshot on disk in bytes (0 when there is none). */
+    public long sizeBytes() {
+        return lastWriteBytes;
+    }
+
+    /** The distinct words in the snapshot on disk. */
+    public long words() {
+        return lastWriteWords;
+    }
+
+    /** Writes that failed since start-up. */
+    public long writeFailures() {
+        return writeFailures;
+    }
+
+    @Override
+    public void start() {
+        ScheduledExecutorService t = Executors.newSingleThreadScheduledExecutor(
+                Thread.ofPlatform().name("wordstats-snapshot").daemon().factory());
+        long millis = every.toMillis();
+        t.scheduleWithFixedDelay(this::periodicWrite, millis, millis, TimeUnit.MILLISECONDS);
+        timer = t;
+    }
+
+    @Override
+    public void stop() {
+        ScheduledExecutorService t = timer;
+        timer = null;
+        if (t != null) {
+            t.shutdownNow();
+            try {
+                t.awaitTermination(30, TimeUnit.SECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+        try {
+            if (writeIfChanged()) {
+                log.info("Counts written to {} on shutdown ({} words, {} bytes)", file, lastWriteWords, lastWriteBytes);
+            }
+        } catch (IOException | RuntimeException e) {
+            log.error("Could not write the counts to {} on shutdown: the last snapshot stays", file, e);
+        }
+    }
+
+    @Override
+    public boolean isRunning() {
+        return timer != null;
+    }
+
+    /** Below the web server's phases: started before the port opens, stopped after it closed. */
+    @Override
+    public int getPhase() {
+        return WebServerGracefulShutdownLifecycle.SMART_LIFECYCLE_PHASE - 2048;
+    }
+
+    private void periodicWrite() {
+        try {
+            writeIfChanged();
+        } catch (IOException | RuntimeException e) {
+            log.warn("Could not write the counts to {} (will retry in {}): {}", file, every, e.toString());
+        }
+    }
+
+    private static void checkWritable(Path dir) {
+        try {
+            Files.createDirectories(dir);
+            Path probe = Files.createTempFile(dir, ".write-check", ".tmp");
+            Files.delete(probe);
+        } catch (IOException | RuntimeException e) {
+            throw new StartupCheckException(
+                    "wordstats.store.data-dir " + dir + " is not a writable directory (" + e + ")",
+                    "Point wordstats.store.data-dir at a directory this process can create and write.",
+                    e);
+        }
+    }
+
+    private void restore(BadSnapshotPolicy policy, long maxDistinct) {
+        Path tmp = SnapshotFile.tempOf(file);
+        try {
+            if (Files.deleteIfExists(tmp)) {
+                log.info("Removed {}, a snapshot whose write did not finish (the last whole one is kept)", tmp);
+            }
+        } catch (IOException e) {
+            throw new StartupCheckException(
+                    "cannot remove the unfinished snapshot " + tmp + " (" + e + ")",
+                    "Check the permissions of wordstats.store.data-dir.",
+                    e);
+        }
+        if (!Files.exists(file)) {
+            log.info("No snapshot at {}: starting with no counts", file);
+            return;
+        }
+        try {
+            long start = System.nanoTime();
+            Map<String, Long> counts = SnapshotFile.read(file);
+            if (counts.size() > maxDistinct) {
+                throw new BadSnapshotException(
+                        file,
+                        "holds " + counts.size() + " distinct words, more than wordstats.limits.max-distinct-words="
+                                + maxDistinct);
+            }
+            store.restore(counts);
+            writtenAtWordsCounted = store.wordsCounted();
+            lastWriteEpochMillis = Files.getLastModifiedTime(file).toMillis();
+            lastWriteBytes = Files.size(file);
+            lastWriteWords = counts.size();
+            log.info(
+                    "Restored {} words ({} occurrences) from {} in {} ms",
+                    counts.size(),
+                    store.total(),
+                    file,
+                    (System.nanoTime() - start) / 1_000_000);
+        } catch (BadSnapshotException e) {
+            if (policy == BadSnapshotPolicy.START_EMPTY) {
+                Path aside = moveAside();
+                log.warn(
+                        "{}: moved it to {} and started with no counts (wordstats.store.on-bad-snapshot=start-empty)",
+                        e.getMessage(),
+                        aside);
+            } else {
+                throw new StartupCheckException(
+                        "Cannot restore the counts: " + e.getMessage() + ".",
+                        "Move the file away (its counts are then lost), or set "
+                                + "wordstats.store.on-bad-snapshot=start-empty to have the service move it aside "
+                                + "and start with no counts; for a snapshot over the distinct-word cap, raise "
+                                + "wordstats.limits.max-distinct-words instead.",
+                        e);
+            }
+        } catch (IOException e) {
+            throw new StartupCheckException(
+                    "Cannot read the snapshot " + file + " (" + e + ").",
+                    "Check the permissions of wordstats.store.data-dir and the file.",
+                    e);
+        }
+    }
+
+    private Path moveAside() {
+        Path aside =
+                file.resolveSibling(FILE_NAME + ".bad-" + ASIDE_STAMP.format(Instant.ofEpochMilli(clock.millis())));
+        try {
+            Files.move(file, aside, StandardCopyOption.ATOMIC_MOVE);
+            SnapshotFile.forceDirectory(file.getParent());
+            return aside;
+        } catch (IOException e) {
+            throw new StartupCheckException(
+                    "Cannot move the bad snapshot " + file + " aside to " + aside + " (" + e + ").",
+                    "Check the permissions of wordstats.store.data-dir.",
+                    e);
+        }
+    }
+}
