@@ -6,6 +6,7 @@ import dev.wordstats.benchmarks.CpuTokens;
 import dev.wordstats.numa.carrier.CarrierPinning;
 import dev.wordstats.numa.lock.Guard;
 import dev.wordstats.numa.lock.HandoffMechanism;
+import dev.wordstats.numa.lock.JfrLockProbe;
 import dev.wordstats.numa.lock.LockContext;
 import dev.wordstats.numa.lock.LockProbe;
 import dev.wordstats.numa.lock.LockSettings;
@@ -134,6 +135,15 @@ public class LockContentionBenchmark {
     @Param("none")
     public String handoffWithout;
 
+    /**
+     * Build each lock with the JFR probe a library user's lock gets by default ({@code JfrLockProbe}, which
+     * hears only acquisitions that waited) instead of none: {@code -p jfrProbe=false,true} is the cost of the
+     * lock events compiled in, with no recording running; add {@code -jvmArgsAppend
+     * -XX:StartFlightRecording:settings=...wordstats-locks.jfc} for the cost with recording on.
+     */
+    @Param("false")
+    public boolean jfrProbe;
+
     private NumaSetup nodes;
     private LockSettings settings;
     private LockContext context;
@@ -176,7 +186,8 @@ public class LockContentionBenchmark {
                             nodes.locator(), settings.queue().reserveAfter(), context.carriers(), handoffMechanisms)
                     .guard();
         }
-        return lockType.create(context, settings, LockProbe.NONE);
+        return lockType.create(
+                context, settings, jfrProbe ? new JfrLockProbe(lockType, context.nodes()) : LockProbe.NONE);
     }
 
     /** One round; the histogram merge in {@code report} is inside the timing and costs well under 1%. */

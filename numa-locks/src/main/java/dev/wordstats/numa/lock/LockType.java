@@ -107,9 +107,31 @@ public enum LockType {
         return factory.create(context, settings, probe);
     }
 
-    /** As {@link #create(LockContext, LockSettings, LockProbe)} with the default settings and no probe. */
+    /**
+     * As {@link #create(LockContext, LockSettings, LockProbe)} with the default settings and the default
+     * probe: for the library's algorithms that report from inside, {@link JfrLockProbe#byDefault}, so their
+     * waits, reservations, batches and mode switches appear in a JDK Flight Recorder recording that enables
+     * them ({@link LockEvents}) while their acquisitions that do not wait pay nothing for it
+     * ({@code -Dwordstats.lock.jfr=false}: no probe); none for the JDK's locks ({@link #SYNCHRONIZED},
+     * {@link #FAIR_REENTRANT}, {@link #UNFAIR_REENTRANT}), which a probe reaches through a wrapper on
+     * their fast path and whose waits JFR sees already as {@code jdk.JavaMonitorEnter} and
+     * {@code jdk.ThreadPark}. Give those a probe explicitly to see them.
+     */
     public Guard create(LockContext context) {
-        return create(context, LockSettings.DEFAULTS, LockProbe.NONE);
+        return create(context, LockSettings.DEFAULTS, defaultProbe(context));
+    }
+
+    /**
+     * JFR's probe for a type whose lock calls its probe itself, so that a probe that hears no fast path
+     * costs its fast path nothing; none for a type reported through {@link ProbedJdkLock} or by a probed
+     * {@link SynchronizedGuard}, whose fast path would pay for the wrapper (checked, for every type, by
+     * JfrLockProbeTest.aLockBuiltWithoutAProbeHasNoReportingWrapperOnItsFastPath).
+     */
+    private LockProbe defaultProbe(LockContext context) {
+        return switch (this) {
+            case SYNCHRONIZED, FAIR_REENTRANT, UNFAIR_REENTRANT -> LockProbe.NONE;
+            default -> JfrLockProbe.byDefault(this, context.nodes());
+        };
     }
 
     /** Whether this type is a {@link Lock}: its guards are then {@link LockGuard}s. */

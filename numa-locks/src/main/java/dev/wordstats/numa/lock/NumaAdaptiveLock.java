@@ -182,9 +182,6 @@ public final class NumaAdaptiveLock implements Lock {
     private final LockProbe probe; // null without one
     private final boolean hearsFast; // probe != null && probe.hearsFastPath()
     private final boolean probeTimed; // probe != null && probe.timed()
-    private long acquiredAt; // owner only (timed probe): nanoTime of the outermost acquisition
-    private long waitNanos; // owner only (timed probe): its wait
-    private boolean waited; // owner only (probe): whether it waited
     private NumaHandoffLock
             queue; // CAS once (null -> lock) by the first owner that switches; read (volatile) after the word reads
     // QUEUED
@@ -227,13 +224,14 @@ public final class NumaAdaptiveLock implements Lock {
      * timed).
      */
     private void reportAcquired(boolean slow, long asked) {
-        waited = slow;
         if (slow || hearsFast) {
             long now = probeTimed || slow ? System.nanoTime() : 0L;
             long wait = now - asked;
-            if (probeTimed) {
-                acquiredAt = now;
-                waitNanos = wait;
+            if (probeTimed) { // kept in the word, whose line the owner holds: the lock's own line stays read-only
+                Word w = word;
+                w.waited = slow;
+                w.acquiredAt = now;
+                w.waitNanos = wait;
             }
             probe.acquired(slow, wait);
         }
@@ -355,9 +353,9 @@ public final class NumaAdaptiveLock implements Lock {
                 return;
             }
             w.setOwnerOpaque(null);
-            long held = probeTimed ? System.nanoTime() - acquiredAt : 0L;
-            boolean slow = waited;
-            long wait = waitNanos;
+            long held = probeTimed ? System.nanoTime() - w.acquiredAt : 0L;
+            boolean slow = w.waited;
+            long wait = w.waitNanos;
             boolean waiters = w.parkedVolatile() >= PARKED_TO_QUEUE;
             if (!w.heatDue(waiters)) {
                 w.release(Word.RELEASE_FREE);
@@ -382,9 +380,9 @@ public final class NumaAdaptiveLock implements Lock {
                 return;
             }
             if (holds == 1) {
-                long held = probeTimed ? System.nanoTime() - acquiredAt : 0L;
-                boolean slow = waited;
-                long wait = waitNanos;
+                long held = probeTimed ? System.nanoTime() - w.acquiredAt : 0L;
+                boolean slow = w.waited;
+                long wait = w.waitNanos;
                 boolean unmoved = w.parkedVolatile() > 0; // lean waiters not yet on their way to the queue lock
                 if (w.coolDue(q, unmoved)) {
                     if (probe != null) {
@@ -842,6 +840,9 @@ public final class NumaAdaptiveLock implements Lock {
         // switches
         int window; // lean owner only: acquisitions in the current window
         int contendedInWindow; // lean owner only: acquisitions in the window that spun or parked
+        long acquiredAt; // owner only (timed probe): nanoTime of the outermost acquisition
+        long waitNanos; // owner only (timed probe): its wait
+        boolean waited; // owner only (timed probe): whether it waited
         int parked; // atomic add by waiters: in when they first park on the word, out once they have the lock (or
         // gave up), also when they got it through the queue lock; read by owners at release
         long quietSince; // queued owner only: nanoTime of the first release of a quiet run, 0 when not quiet

@@ -16,7 +16,7 @@ public final class TestLocks {
 
     /** A guard of {@code type} with the default settings and no probe. */
     public static Guard guard(LockType type, NodeLocator nodes) {
-        return type.create(context(nodes));
+        return guard(type, nodes, LockProbe.NONE);
     }
 
     /** A guard of {@code type} with the default settings, reporting to {@code probe}. */

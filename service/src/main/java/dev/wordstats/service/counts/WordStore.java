@@ -3,7 +3,9 @@ package dev.wordstats.service.counts;
 import dev.wordstats.numa.carrier.CarrierPinning;
 import dev.wordstats.numa.counts.StripedCounts;
 import dev.wordstats.numa.lock.CountingProbe;
+import dev.wordstats.numa.lock.JfrLockProbe;
 import dev.wordstats.numa.lock.LockContext;
+import dev.wordstats.numa.lock.LockProbe;
 import dev.wordstats.numa.lock.LockSettings;
 import dev.wordstats.numa.lock.LockStats;
 import dev.wordstats.numa.lock.LockTimer;
@@ -23,7 +25,9 @@ import org.springframework.stereotype.Component;
 /**
  * The word counts: a {@link StripedCounts} whose stripes are guarded by guards of the configured
  * {@link LockType}, whatever the type (a {@code Lock}, a monitor or a delegating lock), each reporting
- * to its own {@link CountingProbe}, capped at {@code wordstats.limits.max-distinct-words} distinct words.
+ * to its own {@link CountingProbe} (for the meters) and {@link JfrLockProbe} (lock events for JDK Flight
+ * Recorder, off with {@code -Dwordstats.lock.jfr=false}), capped at
+ * {@code wordstats.limits.max-distinct-words} distinct words.
  *
  * <p>Every write adds a whole request's words at once, all or nothing: a request that would take
  * the store past its distinct-word cap adds nothing and gets {@link StoreFullException}.
@@ -59,7 +63,8 @@ public class WordStore {
         this.counts = new StripedCounts<>(properties.lock().stripes(), i -> {
             CountingProbe probe = new CountingProbe(nodes, lockTimer);
             stripeProbes.add(probe);
-            return lockType.create(context, settings, probe);
+            // the lock reports once; the meters and JDK Flight Recorder both hear it
+            return lockType.create(context, settings, LockProbe.both(probe, JfrLockProbe.byDefault(lockType, nodes)));
         });
         this.probes = List.copyOf(stripeProbes);
     }

@@ -1,0 +1,266 @@
+package dev.wordstats.numa.lock;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.wordstats.numa.topology.NodeLocator;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.Consumer;
+import jdk.jfr.Configuration;
+import jdk.jfr.consumer.RecordedEvent;
+import jdk.jfr.consumer.RecordedFrame;
+import jdk.jfr.consumer.RecordingStream;
+import org.junit.jupiter.api.Test;
+
+/**
+ * What {@link JfrLockProbe} writes for each report, read back with a {@link RecordingStream}: the
+ * fields, the {@code waitThreshold} (none below it, its default as for the JDK's lock events), nothing
+ * when an event is not enabled, and the shipped settings file. The reports here are made by hand; that
+ * real locks make them under contention is {@code LockEventsRecordingTest}'s part.
+ */
+class JfrLockProbeTest {
+
+    private static final long MS = 1_000_000L;
+
+    /** A node locator whose answer the test sets. */
+    private static final class SetNode implements NodeLocator {
+        final AtomicInteger node = new AtomicInteger();
+
+        @Override
+        public int nodeCount() {
+            return 4;
+        }
+
+        @Override
+        public int currentNode() {
+            return node.get();
+        }
+    }
+
+    @Test
+    void waitEventsCarryTheLockTheNodeTheHandoffAndAStackTrace() {
+        SetNode nodes = new SetNode();
+        JfrLockProbe probe = new JfrLockProbe(LockType.NUMA_HANDOFF, nodes);
+        JfrLockProbe other = new JfrLockProbe(LockType.NUMA_HANDOFF, nodes);
+
+        List<RecordedEvent> events =
+                record(stream -> stream.enable(LockEvents.WAIT).with("waitThreshold", "0 ns"), () -> {
+                    nodes.node.set(1);
+                    probe.acquired(true, 3 * MS);
+                    probe.acquired(true, 4 * MS);
+                    nodes.node.set(2);
+                    probe.acquired(true, 5 * MS);
+                    other.acquired(true, 6 * MS);
+                });
+
+        assertThat(events).hasSize(4);
+        assertThat(events).allSatisfy(event -> {
+            assertThat(event.getEventType().getName()).isEqualTo(LockEvents.WAIT);
+            assertThat(event.getEventType().getCategoryNames()).containsExactly(LockEvents.CATEGORY);
+            assertThat(event.getString("lockType")).isEqualTo("NUMA_HANDOFF");
+            assertThat(event.getStackTrace().getFrames())
+                    .extracting(RecordedFrame::getMethod)
+                    .anySatisfy(method -> assertThat(method.getName()).isEqualTo("acquired"));
+        });
+        assertThat(events)
+                .extracting(event -> event.getDuration("waitTime"))
+                .containsExactly(
+                        Duration.ofMillis(3), Duration.ofMillis(4), Duration.ofMillis(5), Duration.ofMillis(6));
+        assertThat(events).extracting(event -> event.getInt("node")).containsExactly(1, 1, 2, 2);
+        assertThat(events)
+                .extracting(event -> event.getString("handoff"))
+                .containsExactly("unknown", "same_node", "cross_node", "unknown");
+        assertThat(events)
+                .extracting(event -> event.getLong("lockId"))
+                .containsExactly(probe.lockId(), probe.lockId(), probe.lockId(), other.lockId());
+        assertThat(other.lockId()).isNotEqualTo(probe.lockId());
+    }
+
+    @Test
+    void noWaitEventBelowTheThresholdAndNoneForAnAcquisitionThatDidNotWait() {
+        JfrLockProbe probe = new JfrLockProbe(LockType.NUMA_MCS, NodeLocator.singleNode());
+
+        List<RecordedEvent> events =
+                record(stream -> stream.enable(LockEvents.WAIT).with("waitThreshold", "2 ms"), () -> {
+                    probe.acquired(true, 2 * MS - 1);
+                    probe.acquired(true, 2 * MS);
+                    probe.acquired(false, 50 * MS);
+                    probe.acquired(true, 30 * MS);
+                    probe.acquired(true, 0);
+                });
+
+        assertThat(events)
+                .extracting(event -> event.getDuration("waitTime"))
+                .containsExactly(Duration.ofMillis(2), Duration.ofMillis(30));
+    }
+
+    @Test
+    void theDefaultWaitThresholdIsTheJdkLockEventsTwentyMilliseconds() {
+        JfrLockProbe probe = new JfrLockProbe(LockType.NUMA_MCS, NodeLocator.singleNode());
+
+        List<RecordedEvent> events = record(stream -> stream.enable(LockEvents.WAIT), () -> {
+            probe.acquired(true, 19 * MS);
+            probe.acquired(true, 20 * MS);
+            probe.acquired(true, 21 * MS);
+        });
+
+        assertThat(events)
+                .extracting(event -> event.getDuration("waitTime"))
+                .containsExactly(Duration.ofMillis(20), Duration.ofMillis(21));
+    }
+
+    @Test
+    void nothingIsWrittenForAnEventThatIsNotEnabled() {
+        JfrLockProbe probe = new JfrLockProbe(LockType.COMBINING, NodeLocator.singleNode());
+
+        List<RecordedEvent> events = record(
+                stream -> {
+                    // a stream without settings records an event type as its annotations say: turn each off
+                    stream.disable(LockEvents.WAIT);
+                    stream.disable(LockEvents.COMBINING_BATCH);
+                    stream.disable(LockEvents.MODE_SWITCH);
+                    stream.enable(LockEvents.RESERVATION);
+                },
+                () -> {
+                    probe.acquired(true, 50 * MS);
+                    probe.combined(3, MS);
+                    probe.modeSwitched(true);
+                });
+
+        assertThat(events).isEmpty();
+    }
+
+    @Test
+    void reservationBatchAndModeSwitchEventsCarryTheirFields() {
+        JfrLockProbe probe = new JfrLockProbe(LockType.NUMA_COMBINING, NodeLocator.singleNode());
+
+        List<RecordedEvent> events = record(
+                stream -> {
+                    stream.enable(LockEvents.RESERVATION);
+                    stream.enable(LockEvents.COMBINING_BATCH);
+                    stream.enable(LockEvents.MODE_SWITCH);
+                },
+                () -> {
+                    probe.reserved(1);
+                    probe.combined(7, 3 * MS);
+                    probe.modeSwitched(true);
+                    probe.modeSwitched(false);
+                });
+
+        assertThat(events)
+                .extracting(event -> event.getEventType().getName())
+                .containsExactly(
+                        LockEvents.RESERVATION,
+                        LockEvents.COMBINING_BATCH,
+                        LockEvents.MODE_SWITCH,
+                        LockEvents.MODE_SWITCH);
+        assertThat(events).allSatisfy(event -> {
+            assertThat(event.getString("lockType")).isEqualTo("NUMA_COMBINING");
+            assertThat(event.getLong("lockId")).isEqualTo(probe.lockId());
+        });
+        assertThat(events.get(0).getInt("node")).isEqualTo(1);
+        assertThat(events.get(1).getInt("size")).isEqualTo(7);
+        assertThat(events.get(1).getDuration("length")).isEqualTo(Duration.ofMillis(3));
+        assertThat(events.get(2).getString("mode")).isEqualTo("queued");
+        assertThat(events.get(3).getString("mode")).isEqualTo("lean");
+    }
+
+    @Test
+    void theShippedSettingsTurnEveryEventOnWithLockWaitsFromTenMicroseconds() {
+        Configuration settings = LockEvents.settings();
+        Map<String, String> values = settings.getSettings();
+
+        assertThat(values)
+                .containsEntry(LockEvents.WAIT + "#enabled", "true")
+                .containsEntry(LockEvents.WAIT + "#waitThreshold", "10 us")
+                .containsEntry(LockEvents.WAIT + "#stackTrace", "true")
+                .containsEntry(LockEvents.RESERVATION + "#enabled", "true")
+                .containsEntry(LockEvents.COMBINING_BATCH + "#enabled", "true")
+                .containsEntry(LockEvents.MODE_SWITCH + "#enabled", "true");
+
+        JfrLockProbe probe = new JfrLockProbe(LockType.NUMA_MCS, NodeLocator.singleNode());
+        List<RecordedEvent> events = new CopyOnWriteArrayList<>();
+        try (RecordingStream stream = new RecordingStream(settings)) {
+            stream.setReuse(false); // the events are kept past the callback
+            stream.onEvent(LockEvents.WAIT, events::add);
+            stream.startAsync();
+            probe.acquired(true, 9_999);
+            probe.acquired(true, 10_000);
+            stream.stop();
+        }
+        assertThat(events).extracting(event -> event.getDuration("waitTime")).containsExactly(Duration.ofNanos(10_000));
+    }
+
+    @Test
+    void waitThresholdParsesJfrTimeSpansAndCombinesToTheSmallest() {
+        assertThat(WaitThresholdSetting.parse("10 us")).isEqualTo(10_000L);
+        assertThat(WaitThresholdSetting.parse("20 ms")).isEqualTo(20_000_000L);
+        assertThat(WaitThresholdSetting.parse("0 ns")).isZero();
+        assertThat(WaitThresholdSetting.parse("0")).isZero();
+        assertThat(WaitThresholdSetting.parse("2s")).isEqualTo(2_000_000_000L);
+        assertThat(WaitThresholdSetting.parse("ten ms")).isEqualTo(-1L);
+        assertThat(WaitThresholdSetting.parse("10 fortnights")).isEqualTo(-1L);
+
+        WaitThresholdSetting setting = new WaitThresholdSetting();
+        assertThat(setting.getValue()).isEqualTo("20 ms");
+        assertThat(setting.combine(java.util.Set.of("10 ms", "8 s", "1 ms", "junk")))
+                .isEqualTo("1 ms");
+        assertThat(setting.combine(java.util.Set.of())).isEqualTo("20 ms");
+        setting.setValue("junk");
+        assertThat(setting.nanos()).isEqualTo(20_000_000L);
+        setting.setValue("5 us");
+        assertThat(setting.nanos()).isEqualTo(5_000L);
+    }
+
+    @Test
+    void theDefaultProbeOfALockIsTheJfrOneAndHearsNoFastPath() {
+        assertThat(JfrLockProbe.onByDefault()).isTrue();
+        LockProbe probe = JfrLockProbe.byDefault(LockType.NUMA_MCS, NodeLocator.singleNode());
+        assertThat(probe).isInstanceOf(JfrLockProbe.class);
+        assertThat(probe.hearsFastPath()).isFalse();
+        assertThat(probe.timed()).isFalse();
+        assertThat(LockProbe.fastPathOf(probe)).isNull();
+    }
+
+    @Test
+    void aLockBuiltWithoutAProbeHasNoReportingWrapperOnItsFastPath() {
+        LockContext context = TestLocks.context(NodeLocator.singleNode());
+        for (LockType type : LockType.values()) {
+            Guard guard = type.create(context);
+            if (guard instanceof LockGuard lockGuard) {
+                assertThat(lockGuard.lock()).as(type.name()).isNotInstanceOf(ProbedJdkLock.class);
+            }
+            if (guard instanceof SynchronizedGuard synchronizedGuard) {
+                assertThat(synchronizedGuard)
+                        .extracting("probe")
+                        .as(type.name())
+                        .isNull();
+            }
+        }
+        for (LockType type : new LockType[] {LockType.FAIR_REENTRANT, LockType.UNFAIR_REENTRANT}) {
+            assertThat(((LockGuard) type.create(context)).lock()).isInstanceOf(ReentrantLock.class);
+        }
+    }
+
+    /** Runs {@code reports} on this thread inside a recording set up by {@code setup}, and returns its events. */
+    private static List<RecordedEvent> record(Consumer<RecordingStream> setup, Runnable reports) {
+        List<RecordedEvent> events = new CopyOnWriteArrayList<>();
+        try (RecordingStream stream = new RecordingStream()) {
+            stream.setReuse(false); // the events are kept past the callback
+            setup.accept(stream);
+            stream.onEvent(event -> {
+                if (event.getEventType().getCategoryNames().contains(LockEvents.CATEGORY)) {
+                    events.add(event);
+                }
+            });
+            stream.startAsync();
+            reports.run();
+            stream.stop(); // writes and delivers every event committed before it
+        }
+        return events;
+    }
+}

@@ -1,0 +1,298 @@
+package dev.wordstats.numa.lock;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.wordstats.numa.lock.ConcurrencySupport.AssignedNodes;
+import dev.wordstats.numa.lock.ConcurrencySupport.ThreadKind;
+import dev.wordstats.numa.lock.ConcurrencySupport.Workers;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
+import java.util.stream.Stream;
+import jdk.jfr.consumer.RecordedEvent;
+import jdk.jfr.consumer.RecordingStream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.EnumSource;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * Every lock type, built with a {@link JfrLockProbe} and driven into contention by virtual and by
+ * platform threads, writes its lock waits as JFR events, read back with a {@link RecordingStream}: one
+ * for each wait the lock reported at or past the {@code waitThreshold} and none below it (a second probe
+ * on the same lock logs every reported wait), each with the lock's type and id, a node of the locator and
+ * a handoff locality; the combining types also write their batches, the queue locks their reservations,
+ * the adaptive lock its mode switches (as many as a counting probe on the same lock counts).
+ * With the events disabled, nothing is written. Bounded: a holder keeps the lock for {@link #HOLD} while
+ * waiters arrive, a burst of tiny critical sections follows, then rounds of waits of about 100 us; every
+ * join has a deadline.
+ */
+@Timeout(value = 60, unit = TimeUnit.SECONDS)
+class LockEventsRecordingTest {
+
+    private static final Duration THRESHOLD = Duration.ofMillis(1);
+    private static final Duration HOLD = Duration.ofMillis(30);
+    private static final int WAITERS = 4;
+    private static final int BURST_CALLS = 2_000;
+    private static final int SHORT_ROUNDS = 10;
+
+    static Stream<Arguments> typesAndThreads() {
+        return Stream.of(LockType.values())
+                .flatMap(type -> Stream.of(ThreadKind.values()).map(kind -> Arguments.of(type, kind)));
+    }
+
+    @ParameterizedTest(name = "{0}, {1} threads")
+    @MethodSource("typesAndThreads")
+    void waitsPastTheThresholdAreRecordedWithTheirLockNodeAndHandoffAndNoneBelowIt(LockType type, ThreadKind kind)
+            throws Exception {
+        AssignedNodes nodes = new AssignedNodes(2);
+        JfrLockProbe jfr = new JfrLockProbe(type, nodes);
+        WaitLog log = new WaitLog();
+        CountingProbe counting = new CountingProbe(nodes);
+        Guard guard = TestLocks.guard(type, nodes, LockProbe.both(LockProbe.both(log, counting), jfr));
+
+        List<RecordedEvent> events = record(
+                stream -> {
+                    stream.enable(LockEvents.WAIT).with("waitThreshold", THRESHOLD.toNanos() + " ns");
+                    stream.enable(LockEvents.COMBINING_BATCH).with("throttle", "off");
+                    stream.enable(LockEvents.RESERVATION);
+                    stream.enable(LockEvents.MODE_SWITCH);
+                },
+                () -> {
+                    contend(guard, nodes, kind);
+                    shortWaits(guard, nodes, kind);
+                });
+
+        List<RecordedEvent> waits = named(events, LockEvents.WAIT);
+        assertThat(waits).allSatisfy(event -> {
+            assertThat(event.getString("lockType")).isEqualTo(type.name());
+            assertThat(event.getLong("lockId")).isEqualTo(jfr.lockId());
+            assertThat(event.getInt("node")).isBetween(0, 1);
+            assertThat(event.getString("handoff")).isIn("same_node", "cross_node", "unknown");
+            assertThat(event.getStackTrace()).isNotNull();
+        });
+        // exactly the reported waits at or past the threshold, none below it; there were some of each
+        List<Long> reported = log.waits();
+        List<Long> atOrPast = reported.stream()
+                .filter(nanos -> nanos >= THRESHOLD.toNanos())
+                .sorted()
+                .toList();
+        assertThat(waits.stream()
+                        .map(event -> event.getDuration("waitTime").toNanos())
+                        .sorted()
+                        .toList())
+                .isEqualTo(atOrPast);
+        assertThat(atOrPast).isNotEmpty();
+        assertThat(reported).anySatisfy(nanos -> assertThat(nanos).isLessThan(THRESHOLD.toNanos()));
+
+        if (type == LockType.COMBINING || type == LockType.NUMA_COMBINING) {
+            List<RecordedEvent> batches = named(events, LockEvents.COMBINING_BATCH);
+            assertThat(batches).isNotEmpty().allSatisfy(event -> {
+                assertThat(event.getLong("lockId")).isEqualTo(jfr.lockId());
+                assertThat(event.getInt("size")).isPositive();
+                assertThat(event.getDuration("length")).isGreaterThanOrEqualTo(Duration.ZERO);
+            });
+            assertThat(batches.stream().mapToLong(event -> event.getInt("size")).sum())
+                    .isEqualTo(counting.batchedSections());
+        }
+        List<RecordedEvent> reservations = named(events, LockEvents.RESERVATION);
+        assertThat(reservations).hasSize((int) counting.reservations()).allSatisfy(event -> {
+            assertThat(event.getLong("lockId")).isEqualTo(jfr.lockId());
+            assertThat(event.getInt("node")).isBetween(0, 1);
+        });
+        List<RecordedEvent> switches = named(events, LockEvents.MODE_SWITCH);
+        assertThat(switches).hasSize((int) counting.modeSwitches());
+        assertThat(switches)
+                .allSatisfy(event -> assertThat(event.getString("mode")).isIn("queued", "lean"));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @EnumSource(
+            value = LockType.class,
+            names = {"NUMA_MCS", "NUMA_HANDOFF"})
+    void theQueueLocksRecordTheirReservations(LockType type) throws Exception {
+        AssignedNodes nodes = new AssignedNodes(2);
+        JfrLockProbe jfr = new JfrLockProbe(type, nodes);
+        CountingProbe counting = new CountingProbe(nodes);
+        // a zero threshold: every leader that parks reserves
+        LockSettings eager = LockSettings.DEFAULTS.with(new QueueLockSettings(Duration.ZERO));
+        Guard guard = type.create(TestLocks.context(nodes), eager, LockProbe.both(counting, jfr));
+
+        List<RecordedEvent> events = record(
+                stream -> stream.enable(LockEvents.RESERVATION), () -> contend(guard, nodes, ThreadKind.VIRTUAL));
+
+        assertThat(counting.reservations()).isPositive();
+        assertThat(named(events, LockEvents.RESERVATION))
+                .hasSize((int) counting.reservations())
+                .allSatisfy(event -> {
+                    assertThat(event.getString("lockType")).isEqualTo(type.name());
+                    assertThat(event.getLong("lockId")).isEqualTo(jfr.lockId());
+                    assertThat(event.getInt("node")).isBetween(0, 1);
+                    assertThat(event.getStackTrace()).isNotNull();
+                });
+    }
+
+    @ParameterizedTest(name = "{0}, {1} threads")
+    @MethodSource("typesAndThreads")
+    void nothingIsRecordedWhenTheEventsAreDisabled(LockType type, ThreadKind kind) throws Exception {
+        AssignedNodes nodes = new AssignedNodes(2);
+        CountingProbe counting = new CountingProbe(nodes);
+        Guard guard = TestLocks.guard(type, nodes, LockProbe.both(counting, new JfrLockProbe(type, nodes)));
+
+        List<RecordedEvent> events = record(
+                stream -> {
+                    stream.disable(LockEvents.WAIT);
+                    stream.disable(LockEvents.COMBINING_BATCH);
+                    stream.disable(LockEvents.RESERVATION);
+                    stream.disable(LockEvents.MODE_SWITCH);
+                },
+                () -> contend(guard, nodes, kind));
+
+        assertThat(counting.stats().slowAcquisitions()).isPositive();
+        assertThat(events).isEmpty();
+    }
+
+    @Test
+    void aLockBuiltWithoutAProbeRecordsItsWaitsByDefault() throws Exception {
+        AssignedNodes nodes = new AssignedNodes(2);
+        Guard guard = LockType.COMBINING.create(TestLocks.context(nodes));
+
+        List<RecordedEvent> events = record(
+                stream -> stream.enable(LockEvents.WAIT).with("waitThreshold", THRESHOLD.toNanos() + " ns"),
+                () -> contend(guard, nodes, ThreadKind.VIRTUAL));
+
+        assertThat(named(events, LockEvents.WAIT))
+                .hasSizeGreaterThanOrEqualTo(WAITERS)
+                .allSatisfy(event -> assertThat(event.getString("lockType")).isEqualTo("COMBINING"));
+    }
+
+    /**
+     * A holder on node 0 (every thread's node until it assigns itself one) takes the guard and sleeps
+     * {@link #HOLD} in it while {@link #WAITERS} threads, on both nodes, arrive and wait; then those threads
+     * run a burst of tiny critical sections each.
+     */
+    private static void contend(Guard guard, AssignedNodes nodes, ThreadKind kind) {
+        try (Workers workers = new Workers(guard)) {
+            CountDownLatch holding = new CountDownLatch(1);
+            CountDownLatch arrived = new CountDownLatch(WAITERS);
+            long[] counter = new long[1];
+            workers.start(
+                    kind,
+                    "holder",
+                    () -> guard.run(() -> {
+                        holding.countDown();
+                        try {
+                            arrived.await(ConcurrencySupport.PROMPT.toMillis(), TimeUnit.MILLISECONDS);
+                            Thread.sleep(HOLD);
+                        } catch (InterruptedException e) {
+                            Thread.currentThread().interrupt();
+                        }
+                        counter[0]++;
+                    }));
+            assertThat(holding.await(ConcurrencySupport.PROMPT.toMillis(), TimeUnit.MILLISECONDS))
+                    .isTrue();
+            for (int w = 0; w < WAITERS; w++) {
+                int node = w % 2;
+                workers.start(kind, "waiter-" + w, () -> {
+                    nodes.assign(node);
+                    arrived.countDown();
+                    guard.run(() -> counter[0]++);
+                    for (int i = 0; i < BURST_CALLS; i++) {
+                        guard.run(() -> counter[0]++);
+                    }
+                });
+            }
+            workers.joinAll(ConcurrencySupport.PROMPT.multipliedBy(2));
+            assertThat(guard.call(() -> counter[0])).isEqualTo(1L + WAITERS * (1L + BURST_CALLS));
+        } catch (InterruptedException e) {
+            throw new AssertionError(e);
+        }
+    }
+
+    /**
+     * {@link #SHORT_ROUNDS} times: a holder (node 0) spins in the guard until a waiter of its node has
+     * arrived, then about 100 us more, so the waiter waits well below {@link #THRESHOLD} (unless the machine
+     * stalls it).
+     */
+    private static void shortWaits(Guard guard, AssignedNodes nodes, ThreadKind kind) {
+        try (Workers workers = new Workers(guard)) {
+            for (int round = 0; round < SHORT_ROUNDS; round++) {
+                CountDownLatch holding = new CountDownLatch(1);
+                CountDownLatch arrived = new CountDownLatch(1);
+                workers.start(
+                        kind,
+                        "short-holder-" + round,
+                        () -> guard.run(() -> {
+                            holding.countDown();
+                            long deadline = System.nanoTime() + ConcurrencySupport.PROMPT.toNanos();
+                            while (arrived.getCount() > 0 && System.nanoTime() < deadline) {
+                                Thread.onSpinWait();
+                            }
+                            long until = System.nanoTime() + 100_000;
+                            while (System.nanoTime() < until) {
+                                Thread.onSpinWait();
+                            }
+                        }));
+                assertThat(holding.await(ConcurrencySupport.PROMPT.toMillis(), TimeUnit.MILLISECONDS))
+                        .isTrue();
+                workers.start(kind, "short-waiter-" + round, () -> {
+                    nodes.assign(0);
+                    arrived.countDown();
+                    guard.run(() -> {});
+                });
+                workers.joinAll(ConcurrencySupport.PROMPT);
+            }
+        } catch (InterruptedException e) {
+            throw new AssertionError(e);
+        }
+    }
+
+    /** Logs every wait a lock reports, as the JFR probe hears it (acquisitions that waited only). */
+    private static final class WaitLog implements LockProbe {
+        private final List<Long> waits = new CopyOnWriteArrayList<>();
+
+        @Override
+        public boolean hearsFastPath() {
+            return false;
+        }
+
+        @Override
+        public void acquired(boolean waited, long waitNanos) {
+            if (waited) {
+                waits.add(waitNanos);
+            }
+        }
+
+        List<Long> waits() {
+            return List.copyOf(waits);
+        }
+    }
+
+    private static List<RecordedEvent> record(Consumer<RecordingStream> setup, Runnable body) {
+        List<RecordedEvent> events = new CopyOnWriteArrayList<>();
+        try (RecordingStream stream = new RecordingStream()) {
+            stream.setReuse(false); // the events are kept past the callback
+            setup.accept(stream);
+            stream.onEvent(event -> {
+                if (event.getEventType().getCategoryNames().contains(LockEvents.CATEGORY)) {
+                    events.add(event);
+                }
+            });
+            stream.startAsync();
+            body.run();
+            stream.stop(); // writes and delivers every event committed before it
+        }
+        return events;
+    }
+
+    private static List<RecordedEvent> named(List<RecordedEvent> events, String name) {
+        return events.stream()
+                .filter(event -> event.getEventType().getName().equals(name))
+                .toList();
+    }
+}
