@@ -31,10 +31,10 @@ class WordstatsPropertiesTest {
     static class PropertiesOnly {}
 
     @Test
-    void defaultsAreNumaMcsRealTopologyAndDocumentedLimits() {
+    void defaultsAreSynchronizedRealTopologyAndDocumentedLimits() {
         runner.run(context -> {
             WordstatsProperties p = context.getBean(WordstatsProperties.class);
-            assertThat(p.lock().type()).isEqualTo(LockType.NUMA_MCS);
+            assertThat(p.lock().type()).isEqualTo(LockType.SYNCHRONIZED);
             assertThat(p.lock().stripes()).isEqualTo(64);
             assertThat(p.lock().timing()).isTrue();
             assertThat(p.lock().timingSampleEvery()).isEqualTo(8);

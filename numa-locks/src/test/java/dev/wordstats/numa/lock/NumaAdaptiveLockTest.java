@@ -190,9 +190,7 @@ class NumaAdaptiveLockTest {
         // At least the switch into queued mode (every parked acquisition asks for it here); whether it
         // also cooled depends on a quiet stretch the machine's load may not leave (checked on its own
         // by aQueuedLockTurnsLeanWhenItStaysQuiet).
-        assertThat(lock.modeSwitches())
-                .as("turned queued under contention")
-                .isGreaterThanOrEqualTo(1);
+        assertThat(lock.modeSwitches()).as("turned queued under contention").isGreaterThanOrEqualTo(1);
     }
 
     @Test

@@ -34,7 +34,9 @@ class StartupReport {
 
     String line() {
         return "wordstats ready: lock=" + store.lockType()
-                + (store.lockType() == LockType.NUMA_MCS || store.lockType() == LockType.NUMA_HANDOFF
+                + (store.lockType() == LockType.NUMA_MCS
+                                || store.lockType() == LockType.NUMA_HANDOFF
+                                || store.lockType() == LockType.NUMA_ADAPTIVE
                         ? " reserve-after=" + millisOrNanos(properties.lock().reserveAfter())
                         : "")
                 + " stripes=" + store.stripes()

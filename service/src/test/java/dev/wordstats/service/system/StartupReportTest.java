@@ -47,7 +47,7 @@ class StartupReportTest {
 
     @Test
     void lineSaysRealNodesAndPlatformThreads() {
-        WordstatsProperties properties = properties(Map.of());
+        WordstatsProperties properties = properties(Map.of("wordstats.lock.type", "NUMA_MCS"));
         NumaRuntime numa = new NumaRuntime(
                 properties, new MockEnvironment().withProperty("spring.threads.virtual.enabled", "false"));
         WordStore store = new WordStore(properties, numa.nodeLocator(), LockTimer.NONE);
@@ -60,7 +60,8 @@ class StartupReportTest {
 
     @Test
     void lineShowsAConfiguredReservationThreshold() {
-        WordstatsProperties properties = properties(Map.of("wordstats.lock.reserve-after", "250us"));
+        WordstatsProperties properties =
+                properties(Map.of("wordstats.lock.type", "NUMA_MCS", "wordstats.lock.reserve-after", "250us"));
         NumaRuntime numa = new NumaRuntime(properties, new MockEnvironment());
         WordStore store = new WordStore(properties, numa.nodeLocator(), LockTimer.NONE);
 
