@@ -40,8 +40,8 @@ public record WordstatsProperties(
 
     /**
      * @param type    the lock guarding each stripe, a LockType name such as SYNCHRONIZED (the
-     *                default), NUMA_ADAPTIVE, NUMA_MCS, FAIR_REENTRANT or UNFAIR_REENTRANT (any case; '-' for '_'); the same name is
-     *                the lock tag of every wordstats.lock.* metric
+     *                default), NUMA_ADAPTIVE, NUMA_MCS, FAIR_REENTRANT or UNFAIR_REENTRANT (any case;
+     *                '-' for '_'); the same name is the lock tag of every wordstats.lock.* metric
      * @param stripes the number of stripes (one map and one lock each), a power of two from 1 to
      *                65536; fewer stripes mean more contention per lock
      * @param timing  whether acquisitions record their wait and hold times into the
