@@ -33,7 +33,8 @@ public enum LockType {
 
     /**
      * {@link NumaAdaptiveLock}: a lean spin-then-park lock while the lock is not saturated, the
-     * {@link #NUMA_HANDOFF} queue while it stays saturated; the recommended type.
+     * {@link #NUMA_HANDOFF} queue while it stays saturated. Which type to pick where: the root
+     * README's "Which lock when".
      */
     NUMA_ADAPTIVE(locking((context, settings, probe) ->
             new NumaAdaptiveLock(context, settings.queue().reserveAfter(), probe))),
