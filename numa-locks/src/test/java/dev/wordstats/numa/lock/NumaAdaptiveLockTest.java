@@ -108,13 +108,7 @@ class NumaAdaptiveLockTest {
         NumaAdaptiveLock lock = queuedLock(kind);
         Thread.sleep(3 * NumaAdaptiveLock.QUIET_TO_LEAN_NANOS / 1_000_000L);
         assertThat(lock.isQueued()).as("a mode changes only at a release").isTrue();
-        long start = System.nanoTime();
-        int acquisitions = 0;
-        while (lock.isQueued() && System.nanoTime() - start < PROMPT.toNanos()) {
-            lock.lock(); // alone: nobody is ever queued
-            lock.unlock();
-            acquisitions++;
-        }
+        int acquisitions = acquireAloneWhileQueued(lock);
         assertThat(lock.isQueued()).isFalse();
         assertThat(lock.modeSwitches()).isEqualTo(2);
         System.out.printf("adaptive %s: lean again after %d quiet acquisitions%n", kind, acquisitions);
@@ -213,30 +207,13 @@ class NumaAdaptiveLockTest {
     @EnumSource(ThreadKind.class)
     void aProbeHearsEachAcquisitionAndBothModeSwitches(ThreadKind kind) throws Exception {
         CountingProbe probe = new CountingProbe(ONE_NODE);
-        NumaAdaptiveLock lock = firstLossTurnsQueued(ONE_NODE, probe);
-        try (Workers workers = new Workers(lock)) {
-            ConcurrencySupport.Holder holder = ConcurrencySupport.hold(lock, kind, workers);
-            Thread waiter = workers.start(kind, "waiter", () -> {
-                lock.lock();
-                lock.unlock();
-            });
-            assertThat(awaitParkedOrDone(waiter, PROMPT)).isTrue();
-            holder.release();
-            workers.joinAll(PROMPT);
-        }
-        assertThat(lock.isQueued()).isTrue();
+        NumaAdaptiveLock lock = queuedLock(kind, probe);
         assertThat(probe.modeSwitches()).as("into the queued mode").isEqualTo(1);
         assertThat(probe.stats())
                 .as("the holder at once, the waiter after waiting")
                 .isEqualTo(new LockStats(1, 1, 1, 0));
         Thread.sleep(3 * NumaAdaptiveLock.QUIET_TO_LEAN_NANOS / 1_000_000L);
-        long start = System.nanoTime();
-        int acquisitions = 0;
-        while (lock.isQueued() && System.nanoTime() - start < PROMPT.toNanos()) {
-            lock.lock(); // alone: nobody is ever queued, the queue lock is free at every arrival
-            lock.unlock();
-            acquisitions++;
-        }
+        int acquisitions = acquireAloneWhileQueued(lock);
         assertThat(lock.isQueued()).isFalse();
         assertThat(probe.modeSwitches()).as("back to lean").isEqualTo(2).isEqualTo(lock.modeSwitches());
         assertThat(probe.stats().acquisitions()).isEqualTo(2L + acquisitions);
@@ -270,7 +247,27 @@ class NumaAdaptiveLockTest {
 
     /** A lock turned queued by one waiter that parked behind a holder. */
     private static NumaAdaptiveLock queuedLock(ThreadKind kind) throws Exception {
-        NumaAdaptiveLock lock = firstLossTurnsQueued();
+        return queuedLock(kind, LockProbe.NONE);
+    }
+
+    /**
+     * Takes and releases {@code lock} on the calling thread, alone, while it stays queued (at most
+     * {@code PROMPT}); the number of acquisitions that took.
+     */
+    private static int acquireAloneWhileQueued(NumaAdaptiveLock lock) {
+        long start = System.nanoTime();
+        int acquisitions = 0;
+        while (lock.isQueued() && System.nanoTime() - start < PROMPT.toNanos()) {
+            lock.lock(); // alone: nobody is ever queued, the queue lock is free at every arrival
+            lock.unlock();
+            acquisitions++;
+        }
+        return acquisitions;
+    }
+
+    /** As {@link #queuedLock(ThreadKind)}, reporting to {@code probe}. */
+    private static NumaAdaptiveLock queuedLock(ThreadKind kind, LockProbe probe) throws Exception {
+        NumaAdaptiveLock lock = firstLossTurnsQueued(ONE_NODE, probe);
         try (Workers workers = new Workers(lock)) {
             ConcurrencySupport.Holder holder = ConcurrencySupport.hold(lock, kind, workers);
             Thread waiter = workers.start(kind, "waiter", () -> {
