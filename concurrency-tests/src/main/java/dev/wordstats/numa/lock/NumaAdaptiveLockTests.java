@@ -17,7 +17,7 @@ import org.openjdk.jcstress.infra.results.III_Result;
 /**
  * The mode switches of {@link NumaAdaptiveLock} racing lean arrivals, parks, releases and the queue
  * lock. The locks here use {@code Thresholds.EAGER}: every contended acquisition turns the lock
- * queued and every arrival that finds the queue lock free turns it lean again, so switches happen
+ * queued and every queued release turns it lean again, so switches happen
  * inside nearly every round (the defaults switch after a window of 64), and a contended arrival parks
  * at once instead of spinning, so the park, the wake-up at a switch and the move to the queue lock run
  * with two actors too. The tests sit in the lock's

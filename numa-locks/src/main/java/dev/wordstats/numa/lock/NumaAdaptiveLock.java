@@ -16,8 +16,8 @@ import java.util.concurrent.locks.Lock;
  * while its owner runs on another carrier, then a park), and while it stays saturated it routes
  * every arrival through a {@link NumaHandoffLock}, whose per-node queues hand the lock to a running
  * successor, bound how long anyone waits and keep the lock on one NUMA node for a turn. It goes
- * back to lean when the queue stays empty. The service's default lock type ({@link
- * LockType#NUMA_ADAPTIVE}).
+ * back to lean when the queue stays empty, and tries lean again after a probation that doubles each
+ * time the lock turns saturated again at once ({@link LockType#NUMA_ADAPTIVE}).
  *
  * <p>A drop-in for a non-fair {@link java.util.concurrent.locks.ReentrantLock}: {@link #lock},
  * {@link #lockInterruptibly}, {@link #tryLock()}, {@link #tryLock(long, TimeUnit)} and {@link
@@ -61,11 +61,13 @@ public final class NumaAdaptiveLock implements Lock {
      *    AbstractQueuedSynchronizer: publish the node, re-check the word, park; the release's
      *    volatile write then signalNext() are the other half of that handshake).
      *  - statistics, owner-only plain fields: in lean mode each owner adds itself to a window of
-     *    WINDOW acquisitions and, if it had to spin or park, to a count of contended ones; in queued
-     *    mode an owner whose release finds no thread queued in the queue lock adds one to a streak,
-     *    and one that finds some resets a streak that is not zero (so saturated owners write nothing;
-     *    the queue lock's own release reads the same queue line). Not "the queue lock was free on
-     *    arrival": the queue lock lets an owner retake it while its time slice lasts, and those
+     *    WINDOW acquisitions and, if it had to spin or park, to a count of contended ones, if it
+     *    parked also to a count of parked ones; the first owner of a window reads the clock at its
+     *    acquisition and its release (the window's hold sample: two clock reads per WINDOW
+     *    acquisitions). In queued mode each outermost release adds one to a count in QueuedMode,
+     *    beside the queue lock and off the word's line, and a release that finds no thread queued
+     *    starts or continues a quiet time (the clock is read only then). Not "the queue lock was free
+     *    on arrival": the queue lock lets an owner retake it while its time slice lasts, and those
      *    retakes find it free while dozens of threads wait.
      *
      * Probe (optional; none: each report is skipped by a null check): the lock reports its own
@@ -77,25 +79,34 @@ public final class NumaAdaptiveLock implements Lock {
      * release, from values read before it.
      *
      * Mode switches (only at a release, by the releasing owner, after its critical section ended)
-     *  - lean -> queued: when CONTENDED_TO_QUEUE of the last WINDOW acquisitions were contended
-     *    (they spun or parked), or
-     *    when a release finds PARKED_TO_QUEUE waiters or more parked on the word (they count
-     *    themselves in and out of the word's queue), or
-     *    when a parked waiter has lost more than STARVING_LOSSES attempts to other threads (it
-     *    counts them in the word's tryAcquire: one at arrival, one before each park, one after
+     *  - lean -> queued, at the end of a window: when SATURATED_TO_QUEUE of its WINDOW acquisitions
+     *    were contended (spun or parked) and its sampled hold was shorter than SHORT_HOLD_NANOS (a
+     *    lock passed between the carriers at every acquisition, whose cache-line moves cost as much as
+     *    its section: the queue lock's slice keeps it on one carrier for a turn; with longer sections
+     *    the lean pipeline wins, one carrier inside while the other works outside), or when
+     *    PARKED_TO_QUEUE of them parked (the waiters' owner unmounts while it holds the lock, or holds
+     *    it past the spin: each lean handoff then pays an unpark and a mount);
+     *    or at once, when a parked waiter has lost more than STARVING_LOSSES attempts to other threads
+     *    (it counts them in the word's tryAcquire: one at arrival, one before each park, one after
      *    each wake-up) and says so in the word (Go's starvation flag). A waiter woken only to find
      *    the word taken again is what barging costs; the time it waited would also count its wait
      *    for a carrier, which says nothing of the lock (with CPU-bound threads on 2 carriers a woken
-     *    thread may wait milliseconds for one). The owner makes the queue
-     *    lock if there is none yet (published by CAS before the word says QUEUED), releases the
-     *    word as QUEUED instead of FREE, and wakes the first parked waiter of the word's queue,
-     *    which finds QUEUED, leaves the word's queue, wakes the next one, and goes to the queue lock.
-     *  - queued -> lean: when every release for QUIET_TO_LEAN_NANOS found nobody queued in the
-     *    queue lock nor parked on the word. A streak of releases was tried first and cooled too early:
-     *    a saturated NumaHandoffLock has moments with its queue empty, every waiter woken ahead and
-     *    waiting for a carrier, and a lock turned lean in such a moment lets two threads pass it
-     *    between the two carriers while the others never get one. The clock is read only at releases
-     *    that find nobody queued, so a saturated lock's owners do not pay for it.
+     *    thread may wait milliseconds for one). Not "waiters parked at a release": a stripe of a
+     *    striped store has a few now and then (a safepoint or the host stops a carrier whose thread
+     *    holds it, and the spinners time out), and a stripe turned queued for that stayed queued.
+     *    The owner makes the queue lock if there is none yet (published by CAS before the word says
+     *    QUEUED), releases the word as QUEUED instead of FREE, and wakes the first parked waiter of
+     *    the word's queue, which finds QUEUED, leaves the word's queue, wakes the next one, and goes
+     *    to the queue lock.
+     *  - queued -> lean: after a probation of PROBATION queued releases, whatever the queue holds: in
+     *    queued mode every arrival queues, so the queue of a lock made queued by a passing burst never
+     *    empties, and the lock cannot see from it whether lean would do. If the lock turns queued
+     *    again within fewer lean acquisitions than its last probation, the next probation doubles (at
+     *    most MAX_PROBATION); a lean phase at least that long starts the next from PROBATION. Or
+     *    when every release for QUIET_TO_LEAN_NANOS found nobody queued in the queue lock nor parked
+     *    on the word (then the next probation starts from PROBATION too). A streak of quiet releases
+     *    was tried first and cooled too early: a saturated NumaHandoffLock has moments with its queue
+     *    empty, every waiter woken ahead and waiting for a carrier.
      *    The owner releases the word as FREE (still holding the queue lock) and then the queue lock.
      *    A later holder of the queue lock that finds the word not QUEUED releases the queue lock and
      *    takes the lean path.
@@ -120,9 +131,17 @@ public final class NumaAdaptiveLock implements Lock {
      *    // checked by NumaAdaptiveLockTest.aWaiterThatLostMoreAttemptsThanTheBoundTurnsTheLockQueued
      *  - A long wait behind one holder, with no attempt lost to anyone else, keeps the lock lean.
      *    // checked by NumaAdaptiveLockTest.aWaiterHeldUpLongWithoutLosingKeepsTheLockLean
-     *  - Queued to lean once nobody queues for QUIET_TO_LEAN_NANOS, and not while anyone does.
+     *  - Queued to lean once nobody queues for QUIET_TO_LEAN_NANOS, and not while anyone does
+     *    before the probation ends; lean again after the probation, which doubles while lean phases
+     *    are shorter, and starts afresh after a longer one.
      *    // checked by NumaAdaptiveLockTest.aQueuedLockTurnsLeanWhenItStaysQuiet
      *    // checked by NumaAdaptiveLockTest.aQueuedLockWithWaitersStaysQueued
+     *    // checked by NumaAdaptiveLockTest.probationDoublesWhileTheLockTurnsQueuedAgainAtOnce
+     *    // checked by NumaAdaptiveLockTest.probationStartsAfreshAfterALongLeanPhase
+     *  - Lean to queued by a window: saturated with short holds, or with parked acquisitions; a
+     *    saturated window of long holds stays lean.
+     *    // checked by NumaAdaptiveLockTest.aSaturatedLockWithShortHoldsTurnsQueuedAndWithLongHoldsStaysLean
+     *    // checked by NumaAdaptiveLockTest.aLockWhoseWaitersParkTurnsQueued
      *
      * Accepted races
      *  - The owner-running check reads a thread's state that may change right after: a spinner may
@@ -142,15 +161,46 @@ public final class NumaAdaptiveLock implements Lock {
     static final int WINDOW = 64;
 
     /**
-     * Lean to queued: a release finds this many waiters parked on the word. Each release wakes one,
-     * and a woken virtual thread waits for a carrier that the releasing owner may keep: a lock that
-     * stayed lean would drain its waiters into the scheduler's queues, where it cannot see them any
-     * more. One or two parked waiters (a striped store's stripe, now and then) are no reason.
+     * Lean to queued: this many acquisitions of a window parked first. A lean lock whose waiters
+     * park (its owner unmounts while it holds it, or holds it past the spin) pays an unpark and a
+     * mount per handoff, and a woken virtual thread waits for a carrier the releasing owner may keep;
+     * the queue lock hands over to a running successor instead. A count of waiters parked at one
+     * release was tried first: a stripe of a striped store had four parked now and then (a
+     * safepoint or the host stops a carrier while its thread holds the stripe, and the spinners time
+     * out), turned queued, and a queue that every arrival joins never looks quiet again.
      */
-    static final int PARKED_TO_QUEUE = 4;
+    static final int PARKED_TO_QUEUE = 16;
 
-    /** Lean to queued: this many contended acquisitions (spun or parked) in a window. */
-    static final int CONTENDED_TO_QUEUE = 48;
+    /**
+     * Lean to queued: this many contended acquisitions (spun or parked) of a window, while the
+     * window's sampled hold is shorter than SHORT_HOLD_NANOS. Such a lock is passed between the
+     * carriers at every acquisition and each pass moves the word's and the section's cache lines,
+     * which costs as much as the section itself; the queue lock's time slice keeps it on one carrier
+     * for a turn. With longer sections the same saturation is what a lean lock does best: one carrier
+     * runs the section while the other works outside it (a spinning waiter takes over at once).
+     */
+    static final int SATURATED_TO_QUEUE = 56;
+
+    /** A hold shorter than this (sampled once per window, two clock reads) is short. */
+    static final long SHORT_HOLD_NANOS = 500L;
+
+    /**
+     * Queued to lean, saturated or not: after this many queued acquisitions the lock tries lean again,
+     * and when it turns queued again within fewer lean acquisitions than that, the next probation
+     * doubles (up to MAX_PROBATION); a lean phase at least as long starts again from here. A queued
+     * lock cannot tell from its own queue whether lean would do: every arrival queues, so its queue
+     * never empties under the load that made it queued, even when that load was a passing one.
+     */
+    static final int PROBATION = 4096;
+
+    /** The longest probation: about a second of queued acquisitions of a microsecond. */
+    static final int MAX_PROBATION = 1 << 20;
+
+    /**
+     * A lean owner whose release finds this many waiters parked yields its carrier after it (a
+     * virtual thread): the waiter the release woke is queued on this carrier (see yieldToWoken).
+     */
+    static final int PARKED_TO_YIELD = 4;
 
     /** Queued to lean: every release for this long found no thread waiting. */
     static final long QUIET_TO_LEAN_NANOS = 10_000_000L;
@@ -169,7 +219,7 @@ public final class NumaAdaptiveLock implements Lock {
 
     static {
         try {
-            QUEUE = MethodHandles.lookup().findVarHandle(NumaAdaptiveLock.class, "queue", NumaHandoffLock.class);
+            QUEUE = MethodHandles.lookup().findVarHandle(NumaAdaptiveLock.class, "queue", QueuedMode.class);
         } catch (ReflectiveOperationException e) {
             throw new ExceptionInInitializerError(e);
         }
@@ -182,9 +232,8 @@ public final class NumaAdaptiveLock implements Lock {
     private final LockProbe probe; // null without one
     private final boolean hearsFast; // probe != null && probe.hearsFastPath()
     private final boolean probeTimed; // probe != null && probe.timed()
-    private NumaHandoffLock
-            queue; // CAS once (null -> lock) by the first owner that switches; read (volatile) after the word reads
-    // QUEUED
+    // CAS once (null -> queued mode) by the first owner that switches; read (acquire) after the word reads QUEUED
+    private QueuedMode queue;
 
     /** A lock whose queued mode is a {@link NumaHandoffLock} over the context's nodes; the defaults, no probe. */
     public NumaAdaptiveLock(LockContext context) {
@@ -328,18 +377,19 @@ public final class NumaAdaptiveLock implements Lock {
                 return;
             }
             w.setOwnerOpaque(null);
+            w.endSample();
             long held = probeTimed ? System.nanoTime() - w.acquiredAt : 0L;
             boolean slow = w.waited;
             long wait = w.waitNanos;
-            boolean waiters = w.parkedVolatile() >= PARKED_TO_QUEUE;
-            if (!w.heatDue(waiters)) {
+            boolean waiters = w.parkedVolatile() >= PARKED_TO_YIELD;
+            if (!w.heatDue()) {
                 w.release(Word.RELEASE_FREE);
             } else {
                 if (probe != null) {
                     probe.modeSwitched(true);
                 }
                 if (queueAcquire() == null) {
-                    QUEUE.compareAndSet(this, null, newQueue());
+                    QUEUE.compareAndSet(this, null, new QueuedMode(newQueue()));
                 }
                 w.release(Word.RELEASE_QUEUED); // published after the queue lock: whoever reads QUEUED finds it
             }
@@ -359,7 +409,7 @@ public final class NumaAdaptiveLock implements Lock {
                 boolean slow = w.waited;
                 long wait = w.waitNanos;
                 boolean unmoved = w.parkedVolatile() > 0; // lean waiters not yet on their way to the queue lock
-                if (w.coolDue(q, unmoved)) {
+                if (w.coolDue((QueuedMode) QUEUE.getOpaque(this), unmoved)) {
                     if (probe != null) {
                         probe.modeSwitched(false);
                     }
@@ -481,7 +531,8 @@ public final class NumaAdaptiveLock implements Lock {
     }
 
     private NumaHandoffLock queueAcquire() {
-        return (NumaHandoffLock) QUEUE.getAcquire(this);
+        QueuedMode mode = (QueuedMode) QUEUE.getAcquire(this);
+        return mode == null ? null : mode.lock;
     }
 
     /**
@@ -502,7 +553,10 @@ public final class NumaAdaptiveLock implements Lock {
 
     private int acquireSlow(Thread current, boolean interruptible, long deadline, boolean timed, boolean[] parked) {
         Word w = word;
-        long asked = probe != null ? System.nanoTime() : 0L; // a waiting acquisition is always timed
+        // A waiting acquisition is always timed: from the call for a probe that hears every acquisition,
+        // else from its first lean spin (a queued wait is timed by the queue lock, which then has the probe).
+        boolean clocked = hearsFast || probeTimed || probe == null;
+        long asked = hearsFast || probeTimed ? System.nanoTime() : 0L;
         boolean counting = false;
         for (; ; ) {
             int state = w.getStateVolatile();
@@ -512,6 +566,10 @@ public final class NumaAdaptiveLock implements Lock {
                     return outcome == 0 && timed ? 0 : outcome;
                 }
                 continue; // cooled while we queued: start over, lean
+            }
+            if (!clocked) {
+                asked = System.nanoTime();
+                clocked = true;
             }
             if (spinLean(current)) {
                 w.ownedLean(current, true);
@@ -552,6 +610,7 @@ public final class NumaAdaptiveLock implements Lock {
             }
             if (w.tookWord(current)) {
                 w.ownedLean(current, true);
+                w.parkedInWindow++;
                 if (probe != null) {
                     reportAcquired(true, asked);
                 }
@@ -628,20 +687,115 @@ public final class NumaAdaptiveLock implements Lock {
     }
 
     /**
-     * When the mode switches, and how long a lean arrival spins ({@code spinNanos}): out of {@code
-     * window} acquisitions, {@code contendedToQueue} contended ones turn a lean lock queued and {@code
-     * quietToLeanNanos} with nobody queued at any release turn a queued one lean; a parked waiter that lost more
-     * than {@code starvingLosses} attempts turns it queued at the next release.
+     * When the mode switches, and how long a lean arrival spins ({@code spinNanos}). Lean to queued, at
+     * the end of a window of {@code window} acquisitions: {@code saturatedToQueue} of them contended
+     * while the window's sampled hold was shorter than {@code shortHoldNanos}, or {@code parkedToQueue}
+     * of them parked; or at once, when a parked waiter lost more than {@code starvingLosses} attempts.
+     * Queued to lean: {@code quietToLeanNanos} with nobody queued at any release, or a probation of
+     * {@code probation} queued acquisitions, doubled up to {@code maxProbation} while lean phases stay
+     * shorter than the probation before them.
      */
-    record Thresholds(int window, int contendedToQueue, long quietToLeanNanos, int starvingLosses, long spinNanos) {
-        static final Thresholds DEFAULTS =
-                new Thresholds(WINDOW, CONTENDED_TO_QUEUE, QUIET_TO_LEAN_NANOS, STARVING_LOSSES, SPIN_NANOS);
+    record Thresholds(
+            int window,
+            int saturatedToQueue,
+            long shortHoldNanos,
+            int parkedToQueue,
+            int starvingLosses,
+            long quietToLeanNanos,
+            int probation,
+            int maxProbation,
+            long spinNanos) {
+        static final Thresholds DEFAULTS = new Thresholds(
+                WINDOW,
+                SATURATED_TO_QUEUE,
+                SHORT_HOLD_NANOS,
+                PARKED_TO_QUEUE,
+                STARVING_LOSSES,
+                QUIET_TO_LEAN_NANOS,
+                PROBATION,
+                MAX_PROBATION,
+                SPIN_NANOS);
 
         /**
          * No lean spin (a contended arrival parks at once), every contended acquisition turns the lock
-         * queued and every free arrival turns it lean.
+         * queued, and every queued release turns it lean again (a probation of one).
          */
-        static final Thresholds EAGER = new Thresholds(1, 1, 0L, 0, 0L);
+        static final Thresholds EAGER = new Thresholds(1, 1, Long.MAX_VALUE, 1, 0, 0L, 1, 1, 0L);
+
+        Thresholds {
+            if (window < 1 || probation < 1 || maxProbation < probation) {
+                throw new IllegalArgumentException("window and probation must be positive, maxProbation >= probation");
+            }
+        }
+
+        /** These thresholds with {@code losses} as the starving bound. */
+        Thresholds withStarvingLosses(int losses) {
+            return new Thresholds(
+                    window,
+                    saturatedToQueue,
+                    shortHoldNanos,
+                    parkedToQueue,
+                    losses,
+                    quietToLeanNanos,
+                    probation,
+                    maxProbation,
+                    spinNanos);
+        }
+
+        /** These thresholds with another probation (and its maximum). */
+        Thresholds withProbation(int first, int max) {
+            return new Thresholds(
+                    window,
+                    saturatedToQueue,
+                    shortHoldNanos,
+                    parkedToQueue,
+                    starvingLosses,
+                    quietToLeanNanos,
+                    first,
+                    max,
+                    spinNanos);
+        }
+
+        /** These thresholds with another quiet time that turns a queued lock lean. */
+        Thresholds withQuietToLeanNanos(long nanos) {
+            return new Thresholds(
+                    window,
+                    saturatedToQueue,
+                    shortHoldNanos,
+                    parkedToQueue,
+                    starvingLosses,
+                    nanos,
+                    probation,
+                    maxProbation,
+                    spinNanos);
+        }
+
+        /** These thresholds with another lean-to-queued window and its triggers. */
+        Thresholds withWindow(int size, int saturated, long shortHold, int parked) {
+            return new Thresholds(
+                    size,
+                    saturated,
+                    shortHold,
+                    parked,
+                    starvingLosses,
+                    quietToLeanNanos,
+                    probation,
+                    maxProbation,
+                    spinNanos);
+        }
+    }
+
+    /**
+     * The queued mode: the queue lock and what only its owners write, off the word's line (read by
+     * every arrival), so a queued release writes nothing a waiter reads.
+     */
+    static final class QueuedMode {
+        final NumaHandoffLock lock;
+        int releases; // queue-lock owner only: outermost queued releases since this lock turned queued
+
+        QueuedMode(NumaHandoffLock lock) {
+            this.lock = lock;
+        }
     }
 
     /**
@@ -680,18 +834,16 @@ public final class NumaAdaptiveLock implements Lock {
             }
         }
 
-        private final int windowSize; // the thresholds, final
-        private final int contendedToQueue;
-        private final long quietToLeanNanos;
-        private final int starvingLosses;
+        private final Thresholds thresholds; // final, shared: the defaults' one instance, or a test's
+        private final int starvingLosses; // read by every lost attempt
         final long spinNanos;
 
         Word(Thresholds thresholds) {
+            this.thresholds = thresholds;
             this.spinNanos = thresholds.spinNanos();
-            this.windowSize = thresholds.window();
-            this.contendedToQueue = thresholds.contendedToQueue();
-            this.quietToLeanNanos = thresholds.quietToLeanNanos();
             this.starvingLosses = thresholds.starvingLosses();
+            this.probation = thresholds.probation();
+            this.leanWindows = Integer.MAX_VALUE; // lean since it was made: its first saturation starts afresh
         }
 
         @Override
@@ -767,27 +919,52 @@ public final class NumaAdaptiveLock implements Lock {
             holds++;
         }
 
-        /** A lean acquisition: {@code contended} when it spun or parked. */
+        /**
+         * A lean acquisition: {@code contended} when it spun or parked (the caller counts a park). The
+         * first of a window starts the window's hold sample.
+         */
         void ownedLean(Thread current, boolean contended) {
             setOwnerOpaque(current);
             if (contended) {
                 contendedInWindow++;
             }
-            window++;
+            if (window++ == 0) {
+                sampleAt = System.nanoTime();
+            }
+        }
+
+        /** Lean owner at its outermost release: ends the window's hold sample if its acquisition began it. */
+        void endSample() {
+            if (sampleAt != 0L) {
+                sampledHold = (int) Math.min(Integer.MAX_VALUE, System.nanoTime() - sampleAt);
+                sampleAt = 0L;
+            }
         }
 
         /** Lean owner at release: whether to turn queued now; resets the window at its end. */
-        boolean heatDue(boolean manyParked) {
-            boolean due = manyParked || (boolean) STARVING_WAITER.getOpaque(this);
-            if (window >= windowSize) {
-                due |= contendedInWindow >= contendedToQueue;
+        boolean heatDue() {
+            Thresholds t = thresholds;
+            boolean due = (boolean) STARVING_WAITER.getOpaque(this);
+            if (window >= t.window()) {
+                if (leanWindows < Integer.MAX_VALUE) {
+                    leanWindows++;
+                }
+                due |= contendedInWindow >= t.saturatedToQueue() && sampledHold < t.shortHoldNanos()
+                        || parkedInWindow >= t.parkedToQueue();
                 window = 0;
                 contendedInWindow = 0;
+                parkedInWindow = 0;
             }
             if (due) {
                 STARVING_WAITER.setOpaque(this, false);
+                // Turned saturated again within less lean than the last probation: the next one doubles.
+                long lean = (long) leanWindows * t.window() + window;
+                probation = lean < probation ? (int) Math.min(t.maxProbation(), 2L * probation) : t.probation();
+                leanWindows = 0;
                 window = 0;
                 contendedInWindow = 0;
+                parkedInWindow = 0;
+                sampleAt = 0L;
                 quietSince = 0L;
                 SWITCHES.setOpaque(this, switches + 1);
             }
@@ -795,29 +972,45 @@ public final class NumaAdaptiveLock implements Lock {
         }
 
         /**
-         * Queued owner at release: whether to turn lean now, when neither {@code queue} nor the word
+         * Queued owner at release: whether to turn lean now, when its probation of queued releases is
+         * over (counted in {@code mode}, off this line), or when neither the queue lock nor the word
          * ({@code unmoved}) has had a waiter at any release for quietToLeanNanos. Writes the word only
-         * while there is none or just after, so a saturated lock's owners only read it.
+         * at a switch, while nobody waits or just after, so a saturated lock's owners only read it.
          */
-        boolean coolDue(NumaHandoffLock queue, boolean unmoved) {
-            if (unmoved || queue.hasQueuedThreads()) {
+        boolean coolDue(QueuedMode mode, boolean unmoved) {
+            if (++mode.releases >= probation) {
+                mode.releases = 0;
+                return cooled();
+            }
+            if (unmoved || mode.lock.hasQueuedThreads()) {
                 if (quietSince != 0L) {
                     quietSince = 0L;
                 }
                 return false;
             }
+            long quiet = thresholds.quietToLeanNanos();
             long now = System.nanoTime() | 1L; // never 0, which means "not quiet"
             if (quietSince == 0L) {
                 quietSince = now;
-                if (quietToLeanNanos > 0L) {
+                if (quiet > 0L) {
                     return false;
                 }
-            } else if (now - quietSince < quietToLeanNanos) {
+            } else if (now - quietSince < quiet) {
                 return false;
             }
+            mode.releases = 0;
+            cooled();
+            probation = thresholds.probation(); // it cooled by itself: the next saturation starts afresh
+            leanWindows = Integer.MAX_VALUE;
+            return true;
+        }
+
+        private boolean cooled() {
             quietSince = 0L;
             window = 0;
             contendedInWindow = 0;
+            parkedInWindow = 0;
+            leanWindows = 0;
             SWITCHES.setOpaque(this, switches + 1);
             return true;
         }
@@ -834,6 +1027,11 @@ public final class NumaAdaptiveLock implements Lock {
         // switches
         int window; // lean owner only: acquisitions in the current window
         int contendedInWindow; // lean owner only: acquisitions in the window that spun or parked
+        int parkedInWindow; // lean owner only: acquisitions in the window that parked
+        int leanWindows; // lean owner only: whole windows since the lock last turned lean on probation (saturating)
+        int probation; // owners at a switch: queued releases before the queued mode tries lean again
+        long sampleAt; // lean owner only: nanoTime at the window's first acquisition, 0 once sampled
+        int sampledHold; // lean owner only: the hold of the window's first acquisition, in ns (saturating)
         long acquiredAt; // owner only (timed probe): nanoTime of the outermost acquisition
         long waitNanos; // owner only (timed probe): its wait
         boolean waited; // owner only (timed probe): whether it waited
@@ -843,11 +1041,11 @@ public final class NumaAdaptiveLock implements Lock {
         long switches; // opaque, by the owner that switches modes; read by modeSwitches()
     }
 
-    /** 96 bytes after the fields, so that no other object's written fields share their lines. */
+    /** 88 bytes after the written fields (then the final ones): no other object's written fields share their lines. */
     @SuppressWarnings("serial") // never serialized
     abstract static class WordPad extends WordFields {
         private static final long serialVersionUID = 1L;
 
-        long p01, p02, p03, p04, p05, p06, p07, p08, p09, p10, p11, p12;
+        long p01, p02, p03, p04, p05, p06, p07, p08, p09, p10, p11;
     }
 }

@@ -105,7 +105,10 @@ class NumaAdaptiveLockTest {
     @ParameterizedTest
     @EnumSource(ThreadKind.class)
     void aQueuedLockTurnsLeanWhenItStaysQuiet(ThreadKind kind) throws Exception {
-        NumaAdaptiveLock lock = queuedLock(kind);
+        // No probation: only the quiet can turn it lean.
+        NumaAdaptiveLock lock = lockWith(STARVES_AT_ONCE.withProbation(Integer.MAX_VALUE, Integer.MAX_VALUE));
+        contendOnce(lock, kind);
+        assertThat(lock.isQueued()).isTrue();
         Thread.sleep(3 * NumaAdaptiveLock.QUIET_TO_LEAN_NANOS / 1_000_000L);
         assertThat(lock.isQueued()).as("a mode changes only at a release").isTrue();
         int acquisitions = acquireAloneWhileQueued(lock);
@@ -131,6 +134,71 @@ class NumaAdaptiveLockTest {
         }
         assertThat(lock.isQueued()).isTrue();
         assertThat(lock.modeSwitches()).isEqualTo(1);
+    }
+
+    @ParameterizedTest
+    @EnumSource(ThreadKind.class)
+    void probationDoublesWhileTheLockTurnsQueuedAgainAtOnce(ThreadKind kind) throws Exception {
+        // Never quiet long enough: only the probation turns it lean.
+        NumaAdaptiveLock lock = lockWith(STARVES_AT_ONCE.withProbation(8, 16).withQuietToLeanNanos(Long.MAX_VALUE));
+        contendOnce(lock, kind); // turns queued; the waiter's queued release is the first of the probation
+        assertThat(lock.isQueued()).isTrue();
+        int first = acquireAloneWhileQueued(lock);
+        assertThat(lock.isQueued()).isFalse();
+        assertThat(first).as("queued releases alone, after the waiter's").isEqualTo(7);
+
+        contendOnce(lock, kind); // queued again after two lean acquisitions, fewer than the probation of 8
+        assertThat(lock.isQueued()).isTrue();
+        int second = acquireAloneWhileQueued(lock);
+        assertThat(second).as("the probation doubled to 16").isEqualTo(15);
+
+        contendOnce(lock, kind);
+        assertThat(acquireAloneWhileQueued(lock)).as("and stays at its maximum").isEqualTo(15);
+        assertThat(lock.modeSwitches()).isEqualTo(6);
+    }
+
+    @ParameterizedTest
+    @EnumSource(ThreadKind.class)
+    void probationStartsAfreshAfterALongLeanPhase(ThreadKind kind) throws Exception {
+        NumaAdaptiveLock lock = lockWith(STARVES_AT_ONCE.withProbation(4, 64).withQuietToLeanNanos(Long.MAX_VALUE));
+        contendOnce(lock, kind);
+        assertThat(acquireAloneWhileQueued(lock)).isEqualTo(3);
+        for (int i = 0; i < 4 * NumaAdaptiveLock.WINDOW; i++) { // a lean phase far longer than the probation
+            lock.lock();
+            lock.unlock();
+        }
+        assertThat(lock.isQueued()).isFalse();
+        contendOnce(lock, kind);
+        assertThat(acquireAloneWhileQueued(lock)).as("not doubled").isEqualTo(3);
+    }
+
+    @ParameterizedTest
+    @EnumSource(ThreadKind.class)
+    void aSaturatedLockWithShortHoldsTurnsQueuedAndWithLongHoldsStaysLean(ThreadKind kind) throws Exception {
+        // A window of one: one contended acquisition is a saturated window. Every hold is short below
+        // Long.MAX_VALUE ns, and none is below 0 ns. Parks and starving waiters turn nothing here.
+        NumaAdaptiveLock.Thresholds never = NumaAdaptiveLock.Thresholds.DEFAULTS.withStarvingLosses(Integer.MAX_VALUE);
+        NumaAdaptiveLock shortHolds = lockWith(never.withWindow(1, 1, Long.MAX_VALUE, Integer.MAX_VALUE));
+        contendOnce(shortHolds, kind);
+        assertThat(shortHolds.isQueued()).isTrue();
+
+        NumaAdaptiveLock longHolds = lockWith(never.withWindow(1, 1, 0L, Integer.MAX_VALUE));
+        for (int i = 0; i < 3; i++) {
+            contendOnce(longHolds, kind);
+        }
+        assertThat(longHolds.isQueued()).isFalse();
+        assertThat(longHolds.modeSwitches()).isZero();
+    }
+
+    @ParameterizedTest
+    @EnumSource(ThreadKind.class)
+    void aLockWhoseWaitersParkTurnsQueued(ThreadKind kind) throws Exception {
+        // One parked acquisition in a window of one; saturation and starving turn nothing here.
+        NumaAdaptiveLock.Thresholds never = NumaAdaptiveLock.Thresholds.DEFAULTS.withStarvingLosses(Integer.MAX_VALUE);
+        NumaAdaptiveLock parks = lockWith(never.withWindow(1, Integer.MAX_VALUE, 0L, 1));
+        contendOnce(parks, kind); // the waiter parks behind a holder that is itself parked
+        assertThat(parks.isQueued()).isTrue();
+        assertThat(parks.modeSwitches()).isEqualTo(1);
     }
 
     @ParameterizedTest
@@ -222,6 +290,32 @@ class NumaAdaptiveLockTest {
                 .isEqualTo(1);
     }
 
+    /** The defaults, but a waiter that lost one attempt (so parked) starves. */
+    private static final NumaAdaptiveLock.Thresholds STARVES_AT_ONCE =
+            NumaAdaptiveLock.Thresholds.DEFAULTS.withStarvingLosses(0);
+
+    private static NumaAdaptiveLock lockWith(NumaAdaptiveLock.Thresholds thresholds) {
+        return new NumaAdaptiveLock(
+                TestLocks.context(ONE_NODE), NumaMcsLock.DEFAULT_RESERVE_AFTER, LockProbe.NONE, thresholds);
+    }
+
+    /**
+     * One contended acquisition: a waiter parks (or, on a platform thread, spins, then parks) behind
+     * a holder, which then releases; both have released when this returns.
+     */
+    private static void contendOnce(NumaAdaptiveLock lock, ThreadKind kind) throws Exception {
+        try (Workers workers = new Workers(lock)) {
+            ConcurrencySupport.Holder holder = ConcurrencySupport.hold(lock, kind, workers);
+            Thread waiter = workers.start(kind, "waiter", () -> {
+                lock.lock();
+                lock.unlock();
+            });
+            assertThat(awaitParkedOrDone(waiter, PROMPT)).isTrue();
+            holder.release();
+            workers.joinAll(PROMPT);
+        }
+    }
+
     /** A lock that turns queued at the first release after a waiter lost an attempt (so parked). */
     private static NumaAdaptiveLock firstLossTurnsQueued() {
         return firstLossTurnsQueued(ONE_NODE);
@@ -232,17 +326,8 @@ class NumaAdaptiveLockTest {
     }
 
     private static NumaAdaptiveLock firstLossTurnsQueued(NodeLocator nodes, LockProbe probe) {
-        NumaAdaptiveLock.Thresholds defaults = NumaAdaptiveLock.Thresholds.DEFAULTS;
         return new NumaAdaptiveLock(
-                TestLocks.context(nodes),
-                NumaMcsLock.DEFAULT_RESERVE_AFTER,
-                probe,
-                new NumaAdaptiveLock.Thresholds(
-                        defaults.window(),
-                        defaults.contendedToQueue(),
-                        defaults.quietToLeanNanos(),
-                        0,
-                        defaults.spinNanos()));
+                TestLocks.context(nodes), NumaMcsLock.DEFAULT_RESERVE_AFTER, probe, STARVES_AT_ONCE);
     }
 
     /** A lock turned queued by one waiter that parked behind a holder. */
