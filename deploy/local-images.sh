@@ -132,12 +132,13 @@ build_jre() {
 }
 
 build_service() {
-  # A small build context (Dockerfile + jar) instead of the whole checkout.
+  # A small build context (Dockerfile, jar, JFR settings) instead of the whole checkout.
   mkdir -p "$work/service"
   cp "$here/Dockerfile" "$work/service/Dockerfile"
   cp "$jar" "$work/service/service.jar"
+  cp "$root/numa-locks/src/main/resources/wordstats-locks.jfc" "$work/service/wordstats-locks.jfc"
   docker build -q --build-arg "BASE_IMAGE=$JRE_IMAGE" --build-arg JAR=service.jar \
-    -t "$SERVICE_IMAGE" "$work/service" >/dev/null
+    --build-arg JFC=wordstats-locks.jfc -t "$SERVICE_IMAGE" "$work/service" >/dev/null
   rm -rf "$work/service"
 }
 

@@ -97,6 +97,12 @@ class DeployStackTest {
         serviceImage = new ImageFromDockerfile("wordstats/service-test", true)
                 .withFileFromPath("Dockerfile", DashboardQueries.deployDir().resolve("Dockerfile"))
                 .withFileFromPath("service.jar", jar)
+                .withFileFromPath(
+                        "wordstats-locks.jfc",
+                        DashboardQueries.deployDir()
+                                .resolve("../numa-locks/src/main/resources/wordstats-locks.jfc")
+                                .normalize())
+                .withBuildArg("JFC", "wordstats-locks.jfc")
                 .withBuildArg("BASE_IMAGE", base)
                 .withBuildArg("JAR", "service.jar");
         service = serviceContainer(null);
