@@ -5,7 +5,7 @@
 #   wordstats/debian-base:bookworm   debootstrap --variant=minbase + docker import
 #   wordstats/prometheus:local       the base + Debian's `prometheus` package
 #   wordstats/jre:25-local           the base + a jlinked runtime of the JDK 25 the build uses
-#                                    + Debian's numactl
+#                                    (with the jfr and jcmd tools) + Debian's numactl
 #   wordstats/service:local          deploy/Dockerfile on wordstats/jre:25-local + service.jar
 #
 # Grafana has no Debian package, so no Grafana image can be built here: an air-gapped host must
@@ -112,8 +112,12 @@ find_jdk() {
 
 # Modules of the runtime: what Spring Boot, Tomcat, Micrometer (JFR-based virtual thread metrics,
 # com.sun.management CPU metrics) and JNA need. A fixed list, because jdeps cannot look inside
-# a Spring Boot fat jar's nested jars.
-JRE_MODULES=java.base,java.desktop,java.instrument,java.logging,java.management,java.naming,java.net.http,java.prefs,java.rmi,java.scripting,java.security.jgss,java.security.sasl,java.sql,java.transaction.xa,java.xml,jdk.charsets,jdk.crypto.ec,jdk.jfr,jdk.management,jdk.management.jfr,jdk.naming.dns,jdk.net,jdk.unsupported,jdk.zipfs
+# a Spring Boot fat jar's nested jars. Two are for diagnosing the running service, not for the
+# service itself: jdk.jfr also brings the `jfr` tool (read a recording inside the container), and
+# jdk.jcmd (with jdk.attach) brings `jcmd`, to start and dump a JFR recording in a running
+# container (deploy/README.md, "Recording JFR in the container"). eclipse-temurin's JRE images
+# have `jfr` but no `jcmd`.
+JRE_MODULES=java.base,java.desktop,java.instrument,java.logging,java.management,java.naming,java.net.http,java.prefs,java.rmi,java.scripting,java.security.jgss,java.security.sasl,java.sql,java.transaction.xa,java.xml,jdk.charsets,jdk.crypto.ec,jdk.jcmd,jdk.jfr,jdk.management,jdk.management.jfr,jdk.naming.dns,jdk.net,jdk.unsupported,jdk.zipfs
 
 build_jre() {
   local jdk; jdk=$(find_jdk)
@@ -128,12 +132,13 @@ build_jre() {
 }
 
 build_service() {
-  # A small build context (Dockerfile + jar) instead of the whole checkout.
+  # A small build context (Dockerfile, jar, JFR settings) instead of the whole checkout.
   mkdir -p "$work/service"
   cp "$here/Dockerfile" "$work/service/Dockerfile"
   cp "$jar" "$work/service/service.jar"
+  cp "$root/numa-locks/src/main/resources/wordstats-locks.jfc" "$work/service/wordstats-locks.jfc"
   docker build -q --build-arg "BASE_IMAGE=$JRE_IMAGE" --build-arg JAR=service.jar \
-    -t "$SERVICE_IMAGE" "$work/service" >/dev/null
+    --build-arg JFC=wordstats-locks.jfc -t "$SERVICE_IMAGE" "$work/service" >/dev/null
   rm -rf "$work/service"
 }
 

@@ -157,6 +157,25 @@ class DeployFilesTest {
                         "/extract/layers/application/");
     }
 
+    @Test
+    void jfrOverrideRecordsTheLockEventsWithTheSettingsTheImageCarries() throws IOException {
+        String override = Files.readString(DashboardQueries.deployDir().resolve("docker-compose.jfr.yml"));
+        assertThat(override)
+                .as("the recording in JDK_JAVA_OPTIONS (read by java, not by jcmd or jfr beside it)")
+                .contains("      - JDK_JAVA_OPTIONS=-XX:StartFlightRecording:")
+                .contains("settings=default,settings=/app/wordstats-locks.jfc,")
+                .contains("filename=/data/wordstats-%t.jfr\n")
+                .doesNotContain("JAVA_TOOL_OPTIONS=");
+        String dockerfile = Files.readString(DashboardQueries.deployDir().resolve("Dockerfile"));
+        assertThat(dockerfile)
+                .contains("ARG JFC=numa-locks/src/main/resources/wordstats-locks.jfc\n")
+                .contains("COPY ${JFC} /app/wordstats-locks.jfc\n");
+        assertThat(DashboardQueries.deployDir().resolve("../numa-locks/src/main/resources/wordstats-locks.jfc"))
+                .isRegularFile();
+        String ignore = Files.readString(DashboardQueries.deployDir().resolve("../.dockerignore"));
+        assertThat(ignore).contains("!numa-locks/src/main/resources/wordstats-locks.jfc\n");
+    }
+
     /** Debian's docker-compose 1.29 (no engine needed) accepts every file combination and profile. */
     @Test
     void dockerComposeAcceptsEveryFileAndProfile() throws Exception {
@@ -166,7 +185,9 @@ class DeployFilesTest {
                 List.of("-f", "docker-compose.yml", "-f", "docker-compose.local.yml"),
                 List.of("-f", "docker-compose.yml", "-f", "docker-compose.numa.yml"),
                 List.of("-f", "docker-compose.yml", "-f", "docker-compose.local.yml", "-f", "docker-compose.numa.yml"),
-                List.of("-f", "docker-compose.yml", "-f", "docker-compose.numa2.yml"));
+                List.of("-f", "docker-compose.yml", "-f", "docker-compose.numa2.yml"),
+                List.of("-f", "docker-compose.yml", "-f", "docker-compose.jfr.yml"),
+                List.of("-f", "docker-compose.yml", "-f", "docker-compose.local.yml", "-f", "docker-compose.jfr.yml"));
         List<List<String>> profiles = List.of(List.of(), List.of("--profile", "demo"), List.of("--profile", "grafana"));
         Map<String, String> cpus = Map.of("SERVICE_CPUS", "0", "SERVICE_NODE", "0", "MONITOR_CPUS", "0");
         for (List<String> files : fileSets) {

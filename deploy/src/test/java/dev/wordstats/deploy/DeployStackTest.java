@@ -9,6 +9,7 @@ import com.github.dockerjava.api.model.PortBinding;
 import com.github.dockerjava.api.model.Ports;
 import com.github.dockerjava.api.model.Volume;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.net.URI;
 import java.net.URLEncoder;
 import java.net.http.HttpClient;
@@ -18,8 +19,10 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -27,6 +30,12 @@ import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.BooleanSupplier;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import jdk.jfr.EventType;
+import jdk.jfr.consumer.RecordedEvent;
+import jdk.jfr.consumer.RecordedFrame;
+import jdk.jfr.consumer.RecordingFile;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.MethodOrderer;
@@ -35,6 +44,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestMethodOrder;
 import org.junit.jupiter.api.Timeout;
 import org.testcontainers.DockerClientFactory;
+import org.testcontainers.containers.Container.ExecResult;
 import org.testcontainers.containers.GenericContainer;
 import org.testcontainers.containers.Network;
 import org.testcontainers.containers.wait.strategy.Wait;
@@ -48,6 +58,8 @@ import org.testcontainers.utility.MountableFile;
  * deploy/prometheus.yml scraping it; every Grafana panel expression (variables substituted)
  * returning data from that Prometheus after a little load. Grafana itself is not started (no
  * image of it can be had without a registry): the dashboards are proven at the query level.
+ * The service records JDK Flight Recorder as deploy/docker-compose.jfr.yml makes it, and the
+ * recording it writes when it stops holds the lock waits of the configured lock.
  *
  * <p>Images: {@code WORDSTATS_BASE_IMAGE} / {@code WORDSTATS_PROMETHEUS_IMAGE} when set, else the
  * local images of deploy/local-images.sh when present, else the public ones
@@ -67,6 +79,13 @@ class DeployStackTest {
     private static final HttpClient HTTP =
             HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
     private static final long LOAD_MILLIS = Long.getLong("wordstats.deploy.loadMillis", 12_000);
+    private static final long JFR_LOAD_MILLIS = Long.getLong("wordstats.deploy.jfrLoadMillis", 4_000);
+
+    // Names of numa-locks' lock events (its LockEvents), which the recording is read for.
+    private static final String LOCK_WAIT = "dev.wordstats.LockWait";
+    private static final String LOCK_RESERVATION = "dev.wordstats.LockReservation";
+    /** The LockWait waitThreshold of wordstats-locks.jfc, the settings the image carries. */
+    private static final Duration WAIT_THRESHOLD = Duration.ofNanos(10_000);
 
     /** The counts' volume (the image's /data), shared by the service containers of this test. */
     private static final String DATA_VOLUME = "wordstats-deploy-test-" + java.util.UUID.randomUUID();
@@ -75,6 +94,10 @@ class DeployStackTest {
     private static ImageFromDockerfile serviceImage;
     private static GenericContainer<?> service;
     private static GenericContainer<?> prometheus;
+    /** The counts the service held when a test stopped it (the JFR test, else the lock switch). */
+    private static Counts countsAtStop;
+    /** The recording the JFR test read, in /data, or null. */
+    private static String recordingAtStop;
 
     @BeforeAll
     static void startStack() throws IOException {
@@ -97,6 +120,12 @@ class DeployStackTest {
         serviceImage = new ImageFromDockerfile("wordstats/service-test", true)
                 .withFileFromPath("Dockerfile", DashboardQueries.deployDir().resolve("Dockerfile"))
                 .withFileFromPath("service.jar", jar)
+                .withFileFromPath(
+                        "wordstats-locks.jfc",
+                        DashboardQueries.deployDir()
+                                .resolve("../numa-locks/src/main/resources/wordstats-locks.jfc")
+                                .normalize())
+                .withBuildArg("JFC", "wordstats-locks.jfc")
                 .withBuildArg("BASE_IMAGE", base)
                 .withBuildArg("JAR", "service.jar");
         service = serviceContainer(null);
@@ -234,21 +263,83 @@ class DeployStackTest {
         assertThat(failures).as("dashboard queries that returned no data").isEmpty();
     }
 
+    /**
+     * The service has recorded JFR since its JVM started, with the flag of deploy/docker-compose.jfr.yml
+     * (default settings plus the image's /app/wordstats-locks.jfc, the file
+     * /data/wordstats-&lt;start time&gt;.jfr written when the JVM stops). Under contended load, then a
+     * graceful stop, that file holds lock waits of the configured lock with every field, read here
+     * with {@link RecordingFile} after copying it out of the stopped container.
+     */
     @Test
     @Order(4)
-    void lockSwitchedByEnvironmentShowsUpUnderItsOwnLabelAndKeepsTheCounts() throws Exception {
-        String top = get(serviceUrl("/api/words/top?limit=1000")).body();
-        long total = DashboardQueries.JSON
+    void lockWaitsOfTheConfiguredLockAreInTheRecordingTheServiceWritesWhenItStops() throws Exception {
+        ExecResult listed = service.execInContainer("bash", "-c", "ls /data/wordstats-*.jfr");
+        assertThat(listed.getExitCode())
+                .as("the recording's file, made at the JVM's start: " + listed)
+                .isZero();
+        List<String> files = listed.getStdout().lines().toList();
+        assertThat(files).as("one recording, this JVM's").hasSize(1);
+        String file = files.get(0);
+        int nodes = DashboardQueries.JSON
                 .readTree(get(serviceUrl("/api/stats")).body())
-                .path("totalWords")
-                .asLong();
+                .path("nodes")
+                .asInt();
+        assertThat(nodes).isPositive();
+
+        phase("contended load for " + JFR_LOAD_MILLIS + " ms, recording to " + file);
+        Instant loadStart = Instant.now();
+        assertThat(drive(JFR_LOAD_MILLIS)).isPositive();
+        dumpWithJcmdWhereTheImageHasIt();
+        countsAtStop = stopGracefully();
+        Path recording = Files.createTempFile("wordstats-deploy-", ".jfr");
+        try {
+            service.copyFileFromContainer(file, recording.toString());
+            recordingAtStop = file;
+            List<RecordedEvent> events = RecordingFile.readAllEvents(recording);
+            List<RecordedEvent> waits = named(events, LOCK_WAIT);
+            List<RecordedEvent> reservations = named(events, LOCK_RESERVATION);
+            long inThisLoad = waits.stream()
+                    .filter(e -> e.getStartTime().isAfter(loadStart))
+                    .count();
+            phase("the stopped service's recording, " + Files.size(recording) + " bytes: " + waits.size() + " "
+                    + LOCK_WAIT + waitTimes(waits) + ", " + inThisLoad + " of them in this test's load (host clock), "
+                    + reservations.size() + " " + LOCK_RESERVATION);
+
+            assertThat(waits).as(LOCK_WAIT + " events under contended load").isNotEmpty();
+            assertThat(activeSettings(events, LOCK_WAIT, "waitThreshold"))
+                    .as("the waitThreshold of the image's wordstats-locks.jfc")
+                    .contains("10 us");
+            assertThat(named(events, "jdk.JVMInformation"))
+                    .as("the JDK's default settings are on too")
+                    .isNotEmpty();
+            assertThat(waits).allSatisfy(wait -> {
+                assertThat(wait.getString("lockType")).isEqualTo(CONFIGURED_LOCK);
+                assertThat(wait.getLong("lockId")).isNotNegative();
+                assertThat(wait.getInt("node")).isBetween(0, nodes - 1);
+                assertThat(wait.getString("handoff")).isIn("same_node", "cross_node", "unknown");
+                assertThat(wait.getDuration("waitTime")).isGreaterThanOrEqualTo(WAIT_THRESHOLD);
+                assertThat(wait.getStackTrace().getFrames())
+                        .as("the waiting call's stack")
+                        .anyMatch(frame -> isMethodOf(frame, "NumaMcsLock", "lock")); // CONFIGURED_LOCK's class
+            });
+            assertThat(reservations).allSatisfy(reservation -> {
+                assertThat(reservation.getString("lockType")).isEqualTo(CONFIGURED_LOCK);
+                assertThat(reservation.getInt("node")).isBetween(0, nodes - 1);
+            });
+        } finally {
+            Files.deleteIfExists(recording);
+        }
+    }
+
+    @Test
+    @Order(5)
+    void lockSwitchedByEnvironmentShowsUpUnderItsOwnLabelAndKeepsTheCounts() throws Exception {
+        if (countsAtStop == null) { // the JFR test did not stop it
+            countsAtStop = stopGracefully();
+        }
+        String top = countsAtStop.top();
+        long total = countsAtStop.totalWords();
         assertThat(total).as("counts before the restart").isPositive();
-        // docker stop (SIGTERM): the graceful shutdown writes the counts to the volume.
-        DockerClientFactory.instance()
-                .client()
-                .stopContainerCmd(service.getContainerId())
-                .withTimeout(60)
-                .exec();
         service.stop();
         LOG_LINES.set(0);
         service = serviceContainer(SWITCHED_LOCK);
@@ -264,6 +355,11 @@ class DeployStackTest {
                 .as("the counts outlive the container")
                 .isEqualTo(total);
         assertThat(get(serviceUrl("/api/words/top?limit=1000")).body()).isEqualTo(top);
+        if (recordingAtStop != null) {
+            assertThat(service.execInContainer("test", "-s", recordingAtStop).getExitCode())
+                    .as("the recording of the run before the switch, kept on the volume: " + recordingAtStop)
+                    .isZero();
+        }
         drive(3_000);
         awaitTrue(
                 "Prometheus shows lock=" + SWITCHED_LOCK,
@@ -281,6 +377,105 @@ class DeployStackTest {
 
     // ---- the pieces
 
+    /**
+     * The on-demand dump of deploy/README.md, on an image with jcmd (the local runtime image has it,
+     * eclipse-temurin's JRE has not): the running JVM writes what it recorded so far.
+     */
+    private static void dumpWithJcmdWhereTheImageHasIt() throws Exception {
+        if (service.execInContainer("bash", "-c", "command -v jcmd").getExitCode() != 0) {
+            phase("no jcmd in this image: the on-demand dump is not tried");
+            return;
+        }
+        ExecResult dump =
+                service.execInContainer("jcmd", "1", "JFR.dump", "name=wordstats", "filename=/tmp/on-demand.jfr");
+        assertThat(dump.getExitCode()).as("jcmd 1 JFR.dump: " + dump).isZero();
+        assertThat(service.execInContainer("test", "-s", "/tmp/on-demand.jfr").getExitCode())
+                .as("the on-demand dump, " + dump.getStdout())
+                .isZero();
+        phase("jcmd 1 JFR.dump name=wordstats wrote /tmp/on-demand.jfr in the running container");
+    }
+
+    /** The top words and the total, as the service answered just before it stopped. */
+    private record Counts(long totalWords, String top) {}
+
+    /**
+     * Reads the counts, then stops the service as docker stop does (SIGTERM): the graceful shutdown
+     * writes the counts to the volume and the JVM its JFR recording. The container stays, stopped.
+     */
+    private static Counts stopGracefully() throws Exception {
+        String top = get(serviceUrl("/api/words/top?limit=1000")).body();
+        long total = DashboardQueries.JSON
+                .readTree(get(serviceUrl("/api/stats")).body())
+                .path("totalWords")
+                .asLong();
+        DockerClientFactory.instance()
+                .client()
+                .stopContainerCmd(service.getContainerId())
+                .withTimeout(60)
+                .exec();
+        return new Counts(total, top);
+    }
+
+    /**
+     * The JDK_JAVA_OPTIONS of deploy/docker-compose.jfr.yml ({@code -XX:StartFlightRecording:...}), so
+     * the test records as a user of that override does.
+     */
+    private static String recordingFlag() {
+        try {
+            String override = Files.readString(DashboardQueries.deployDir().resolve("docker-compose.jfr.yml"));
+            Matcher flag = Pattern.compile("- JDK_JAVA_OPTIONS=(-XX:StartFlightRecording\\S+)$", Pattern.MULTILINE)
+                    .matcher(override);
+            assertThat(flag.find())
+                    .as("docker-compose.jfr.yml's JDK_JAVA_OPTIONS=-XX:StartFlightRecording...")
+                    .isTrue();
+            return flag.group(1);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private static List<RecordedEvent> named(List<RecordedEvent> events, String name) {
+        return events.stream()
+                .filter(e -> e.getEventType().getName().equals(name))
+                .toList();
+    }
+
+    /** The values a recording's jdk.ActiveSetting events gave one setting of one event type. */
+    private static List<String> activeSettings(List<RecordedEvent> events, String eventName, String setting) {
+        List<Long> ids = events.stream()
+                .map(RecordedEvent::getEventType)
+                .filter(type -> type.getName().equals(eventName))
+                .map(EventType::getId)
+                .distinct()
+                .toList();
+        return named(events, "jdk.ActiveSetting").stream()
+                .filter(e -> ids.contains(e.getLong("id")) && setting.equals(e.getString("name")))
+                .map(e -> e.getString("value"))
+                .toList();
+    }
+
+    /** " (shortest to longest, median)" of the waits' waitTime, in microseconds; "" for none. */
+    private static String waitTimes(List<RecordedEvent> waits) {
+        List<Long> nanos = waits.stream()
+                .map(e -> e.getDuration("waitTime").toNanos())
+                .sorted()
+                .toList();
+        if (nanos.isEmpty()) {
+            return "";
+        }
+        return String.format(
+                Locale.ROOT,
+                " (%.1f us to %.1f us, median %.1f us)",
+                nanos.getFirst() / 1e3,
+                nanos.getLast() / 1e3,
+                nanos.get(nanos.size() / 2) / 1e3);
+    }
+
+    private static boolean isMethodOf(RecordedFrame frame, String simpleClassName, String method) {
+        return frame.getMethod().getName().equals(method)
+                && frame.getMethod().getType().getName().endsWith("." + simpleClassName);
+    }
+
     private static GenericContainer<?> serviceContainer(String lockType) {
         GenericContainer<?> container = new GenericContainer<>(serviceImage)
                 .withNetwork(network)
@@ -290,6 +485,8 @@ class DeployStackTest {
                         "/app/config/application.yml")
                 // The image's flags plus a small heap, so the GC panels see collections.
                 .withEnv("JAVA_TOOL_OPTIONS", "-XX:+UseNUMA -Xmx256m -XX:+ExitOnOutOfMemoryError")
+                // The JFR recording, as docker-compose.jfr.yml starts it.
+                .withEnv("JDK_JAVA_OPTIONS", recordingFlag())
                 .withExposedPorts(8080)
                 .withCreateContainerCmdModifier(cmd -> {
                     loopbackOnly(cmd.getHostConfig(), 8080);
