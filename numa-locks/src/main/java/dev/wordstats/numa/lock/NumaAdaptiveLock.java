@@ -62,13 +62,13 @@ public final class NumaAdaptiveLock implements Lock {
      *    volatile write then signalNext() are the other half of that handshake).
      *  - statistics, owner-only plain fields: in lean mode each owner adds itself to a window of
      *    WINDOW acquisitions and, if it had to spin or park, to a count of contended ones, if it
-     *    parked also to a count of parked ones; the first owner of a window reads the clock at its
-     *    acquisition and its release (the window's hold sample: two clock reads per WINDOW
-     *    acquisitions). In queued mode each outermost release adds one to a count in QueuedMode,
-     *    beside the queue lock and off the word's line, and a release that finds no thread queued
-     *    starts or continues a quiet time (the clock is read only then). Not "the queue lock was free
-     *    on arrival": the queue lock lets an owner retake it while its time slice lasts, and those
-     *    retakes find it free while dozens of threads wait.
+     *    parked also to a count of parked ones; the first owner of every eighth window reads the
+     *    clock at its acquisition and its release (the hold sample: two clock reads per 8 x WINDOW
+     *    acquisitions; none yet counts as a long hold). In queued mode each outermost release adds
+     *    one to a count in QueuedMode, beside the queue lock and off the word's line, and a release
+     *    that finds no thread queued starts or continues a quiet time (the clock is read only then).
+     *    Not "the queue lock was free on arrival": the queue lock lets an owner retake it while its
+     *    time slice lasts, and those retakes find it free while dozens of threads wait.
      *
      * Probe (optional; none: each report is skipped by a null check): the lock reports its own
      * acquisitions in both modes (the queue lock is built without a probe, so nothing is told twice):
@@ -181,8 +181,14 @@ public final class NumaAdaptiveLock implements Lock {
      */
     static final int SATURATED_TO_QUEUE = 56;
 
-    /** A hold shorter than this (sampled once per window, two clock reads) is short. */
+    /** A hold shorter than this is short. */
     static final long SHORT_HOLD_NANOS = 500L;
+
+    /**
+     * The hold is sampled in one window of 8 (its first acquisition, two clock reads): 0.05 clock
+     * reads per acquisition, about 1 ns of a lean acquisition's cost with a clock read once per window.
+     */
+    static final int SAMPLE_EVERY_MASK = 7;
 
     /**
      * Queued to lean, saturated or not: after this many queued acquisitions the lock tries lean again,
@@ -330,7 +336,7 @@ public final class NumaAdaptiveLock implements Lock {
             NumaHandoffLock q = queueAcquire();
             if (q.tryLock()) {
                 if (w.getStateVolatile() == QUEUED) {
-                    if (probe != null) {
+                    if (hearsFast) {
                         reportAcquired(false, asked);
                     }
                     return true;
@@ -338,7 +344,7 @@ public final class NumaAdaptiveLock implements Lock {
                 q.unlock(); // turned lean meanwhile
                 if (w.casState(FREE, HELD)) {
                     w.ownedLean(current, false);
-                    if (probe != null) {
+                    if (hearsFast) {
                         reportAcquired(false, asked);
                     }
                     return true;
@@ -370,34 +376,67 @@ public final class NumaAdaptiveLock implements Lock {
     public void unlock() {
         Thread current = Thread.currentThread();
         Word w = word;
-        int state = w.getStateVolatile();
-        if (state == HELD && w.getOwnerOpaque() == current) {
+        // The owner field names only a lean owner, and only that owner writes it: so this thread
+        // holds the lock lean exactly when it reads itself there. Kept small, to be inlined.
+        if (w.getOwnerOpaque() == current) {
             if (w.holds > 0) {
                 w.holds--;
-                return;
-            }
-            w.setOwnerOpaque(null);
-            w.endSample();
-            long held = probeTimed ? System.nanoTime() - w.acquiredAt : 0L;
-            boolean slow = w.waited;
-            long wait = w.waitNanos;
-            boolean waiters = w.parkedVolatile() >= PARKED_TO_YIELD;
-            if (!w.heatDue()) {
-                w.release(Word.RELEASE_FREE);
             } else {
-                if (probe != null) {
-                    probe.modeSwitched(true);
-                }
-                if (queueAcquire() == null) {
-                    QUEUE.compareAndSet(this, null, new QueuedMode(newQueue()));
-                }
-                w.release(Word.RELEASE_QUEUED); // published after the queue lock: whoever reads QUEUED finds it
+                releaseLean(w, current);
             }
-            reportReleased(slow, wait, held);
-            yieldToWoken(current, waiters);
+        } else {
+            releaseQueued(w, current);
+        }
+    }
+
+    /** The lean owner's outermost release: FREE, or QUEUED when the window or a starving waiter says so. */
+    private void releaseLean(Word w, Thread current) {
+        w.setOwnerOpaque(null);
+        if (w.sampleAt != 0L) {
+            w.endSample();
+        }
+        if (probeTimed) {
+            releaseLeanProbed(w, current);
             return;
         }
-        if (state == QUEUED) {
+        boolean waiters = w.parkedVolatile() >= PARKED_TO_YIELD;
+        if (w.heatChecked() && w.heatDue()) {
+            turnQueued(w);
+        } else {
+            w.release(Word.RELEASE_FREE);
+        }
+        yieldToWoken(current, waiters);
+    }
+
+    /** As releaseLean, with a timed probe told of the hold. */
+    private void releaseLeanProbed(Word w, Thread current) {
+        long held = System.nanoTime() - w.acquiredAt;
+        boolean slow = w.waited;
+        long wait = w.waitNanos;
+        boolean waiters = w.parkedVolatile() >= PARKED_TO_YIELD;
+        if (w.heatChecked() && w.heatDue()) {
+            turnQueued(w);
+        } else {
+            w.release(Word.RELEASE_FREE);
+        }
+        reportReleased(slow, wait, held);
+        yieldToWoken(current, waiters);
+    }
+
+    /** The lean owner turns the lock queued as its release. */
+    private void turnQueued(Word w) {
+        if (probe != null) {
+            probe.modeSwitched(true);
+        }
+        if (queueAcquire() == null) {
+            QUEUE.compareAndSet(this, null, new QueuedMode(newQueue()));
+        }
+        w.release(Word.RELEASE_QUEUED); // published after the queue lock: whoever reads QUEUED finds it
+    }
+
+    /** A release by a thread that is not the lean owner: the queued owner's, or an error. */
+    private void releaseQueued(Word w, Thread current) {
+        if (w.getStateVolatile() == QUEUED) {
             NumaHandoffLock q = queueAcquire();
             int holds = q.getHoldCount(); // 0 unless the caller holds the queue lock
             if (holds > 1) {
@@ -465,7 +504,7 @@ public final class NumaAdaptiveLock implements Lock {
         int state = w.getStateVolatile();
         if (state == FREE && w.casState(FREE, HELD)) {
             w.ownedLean(current, false);
-            if (probe != null) {
+            if (hearsFast) { // a fast acquisition is told only to a probe that hears them
                 reportAcquired(false, asked);
             }
             return true;
@@ -627,7 +666,8 @@ public final class NumaAdaptiveLock implements Lock {
     /** Spins for a held word while its owner runs, at most SPIN_NANOS; true when it took the word. */
     private boolean spinLean(Thread current) {
         Word w = word;
-        if (w.spinNanos == 0L) {
+        long spinNanos = w.thresholds.spinNanos(); // a contended path: one more read of a shared, read-only line
+        if (spinNanos == 0L) {
             return w.getStateVolatile() == FREE && w.casState(FREE, HELD);
         }
         long until = 0L;
@@ -645,7 +685,7 @@ public final class NumaAdaptiveLock implements Lock {
                 }
                 long now = System.nanoTime();
                 if (until == 0L) {
-                    until = now + w.spinNanos;
+                    until = now + spinNanos;
                 } else if (now - until > 0L) {
                     return false;
                 }
@@ -834,16 +874,15 @@ public final class NumaAdaptiveLock implements Lock {
             }
         }
 
-        private final Thresholds thresholds; // final, shared: the defaults' one instance, or a test's
-        private final int starvingLosses; // read by every lost attempt
-        final long spinNanos;
+        final Thresholds thresholds; // final, shared: the defaults' one instance, or a test's
+        private final int windowSize; // read by every lean release
 
         Word(Thresholds thresholds) {
             this.thresholds = thresholds;
-            this.spinNanos = thresholds.spinNanos();
-            this.starvingLosses = thresholds.starvingLosses();
+            this.windowSize = thresholds.window();
             this.probation = thresholds.probation();
             this.leanWindows = Integer.MAX_VALUE; // lean since it was made: its first saturation starts afresh
+            this.sampledHold = Integer.MAX_VALUE; // not measured yet: not short
         }
 
         @Override
@@ -857,7 +896,7 @@ public final class NumaAdaptiveLock implements Lock {
                 return true; // leave the word's queue: the caller goes to the queue lock
             }
             int[] lost = LOSSES.get();
-            if (++lost[0] > starvingLosses && !starvingWaiter) {
+            if (++lost[0] > thresholds.starvingLosses() && !starvingWaiter) {
                 STARVING_WAITER.setOpaque(this, true); // the owner turns the lock queued at its release
             }
             return false;
@@ -928,17 +967,24 @@ public final class NumaAdaptiveLock implements Lock {
             if (contended) {
                 contendedInWindow++;
             }
-            if (window++ == 0) {
-                sampleAt = System.nanoTime();
+            if (window++ == 0 && (windows & SAMPLE_EVERY_MASK) == 0) {
+                startSample();
             }
         }
 
-        /** Lean owner at its outermost release: ends the window's hold sample if its acquisition began it. */
+        private void startSample() {
+            sampleAt = System.nanoTime();
+        }
+
+        /** Lean owner at its outermost release, when its acquisition began the window's hold sample: ends it. */
         void endSample() {
-            if (sampleAt != 0L) {
-                sampledHold = (int) Math.min(Integer.MAX_VALUE, System.nanoTime() - sampleAt);
-                sampleAt = 0L;
-            }
+            sampledHold = (int) Math.min(Integer.MAX_VALUE, System.nanoTime() - sampleAt);
+            sampleAt = 0L;
+        }
+
+        /** Lean owner at release: whether heatDue has anything to decide (a window ended, or a waiter starves). */
+        boolean heatChecked() {
+            return window >= windowSize || (boolean) STARVING_WAITER.getOpaque(this);
         }
 
         /** Lean owner at release: whether to turn queued now; resets the window at its end. */
@@ -949,6 +995,7 @@ public final class NumaAdaptiveLock implements Lock {
                 if (leanWindows < Integer.MAX_VALUE) {
                     leanWindows++;
                 }
+                windows++;
                 due |= contendedInWindow >= t.saturatedToQueue() && sampledHold < t.shortHoldNanos()
                         || parkedInWindow >= t.parkedToQueue();
                 window = 0;
@@ -1030,8 +1077,9 @@ public final class NumaAdaptiveLock implements Lock {
         int parkedInWindow; // lean owner only: acquisitions in the window that parked
         int leanWindows; // lean owner only: whole windows since the lock last turned lean on probation (saturating)
         int probation; // owners at a switch: queued releases before the queued mode tries lean again
-        long sampleAt; // lean owner only: nanoTime at the window's first acquisition, 0 once sampled
-        int sampledHold; // lean owner only: the hold of the window's first acquisition, in ns (saturating)
+        long sampleAt; // lean owner only: nanoTime at a sampled window's first acquisition, 0 once sampled
+        int sampledHold; // lean owner only: the hold of the last sample, in ns (saturating)
+        int windows; // lean owner only: windows ended (wrapping); every SAMPLE_EVERY_MASK + 1st is sampled
         long acquiredAt; // owner only (timed probe): nanoTime of the outermost acquisition
         long waitNanos; // owner only (timed probe): its wait
         boolean waited; // owner only (timed probe): whether it waited
