@@ -13,15 +13,16 @@ import java.util.concurrent.atomic.AtomicLong;
  *
  * <p><b>Cost.</b> It does not {@link #hearsFastPath() hear the fast path}: a lock's acquisitions that do
  * not wait never call it, so they run exactly as without a probe. On the slow path, which waits anyway,
- * the lock reads the clock twice and calls {@link #acquired}, which asks the node locator and checks
- * whether the event is enabled; only a running recording that enables it pays for writing one. For a
+ * the lock reads the clock twice and calls {@link #acquired}, which checks whether the event is
+ * enabled; only a running recording that enables it asks the node locator and pays for writing one. For a
  * build without even that, {@code -D}{@value #ENABLED_PROPERTY}{@code =false} makes {@link #byDefault}
  * give {@link LockProbe#NONE} (read once, when this class loads).
  *
  * <p><b>Handoff.</b> Since it hears only acquisitions that waited, the {@code handoff} of a wait event
- * compares the waiter's node with the node of the previous acquisition that waited (under contention,
- * when waits are recorded, nearly every acquisition waits); {@code unknown} for the first. The node is
- * kept in a plain field: {@code acquired} is called with the lock held, so the lock orders the calls.
+ * compares the waiter's node with the node of the previous acquisition that waited while the event was
+ * enabled (under contention, when waits are recorded, nearly every acquisition waits); {@code unknown}
+ * for the first. The node is kept in a plain field: {@code acquired} is called with the lock held, so
+ * the lock orders the calls.
  *
  * <p>One probe per lock, as every probe: its lock id tells the lock's events apart from other locks'.
  */
@@ -74,11 +75,13 @@ public final class JfrLockProbe implements LockProbe {
         if (!waited) {
             return;
         }
-        int node = nodes.currentNode();
-        int last = lastNode;
-        lastNode = node;
         LockWaitEvent event = new LockWaitEvent();
         if (event.isEnabled()) {
+            int node = nodes.currentNode();
+            int last = lastNode;
+            if (last != node) {
+                lastNode = node; // written only when it changes: the lock's waiters do not pass the line around
+            }
             event.waitTime = waitNanos;
             if (event.shouldCommit()) {
                 event.lockType = lockType;
