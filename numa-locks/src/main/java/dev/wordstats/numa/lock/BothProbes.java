@@ -30,6 +30,11 @@ final class BothProbes implements LockProbe {
     }
 
     @Override
+    public boolean wantsWaitNow() {
+        return first.wantsWaitNow() || second.wantsWaitNow();
+    }
+
+    @Override
     public void acquired(boolean waited, long waitNanos) {
         if (waited || firstHearsFast) {
             first.acquired(waited, firstTimed || waited ? waitNanos : 0L);

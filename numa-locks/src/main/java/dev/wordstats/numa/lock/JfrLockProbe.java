@@ -13,8 +13,9 @@ import java.util.concurrent.atomic.AtomicLong;
  *
  * <p><b>Cost.</b> It does not {@link #hearsFastPath() hear the fast path}: a lock's acquisitions that do
  * not wait never call it, so they run exactly as without a probe. On the slow path, which waits anyway,
- * the lock reads the clock twice and calls {@link #acquired}, which checks whether the event is
- * enabled; only a running recording that enables it asks the node locator and pays for writing one. For a
+ * the lock first asks {@link #wantsWaitNow()} whether the wait event is enabled; only while a
+ * recording enables it does the lock read the clock twice and call {@link #acquired}, which asks
+ * the node locator and writes the event when the wait passes the threshold. For a
  * build without even that, {@code -D}{@value #ENABLED_PROPERTY}{@code =false} makes {@link #byDefault}
  * give {@link LockProbe#NONE} (read once, when this class loads).
  *
@@ -68,6 +69,12 @@ public final class JfrLockProbe implements LockProbe {
     @Override
     public boolean hearsFastPath() {
         return false;
+    }
+
+    /** Whether a recording has the wait event enabled now (lets a waiting acquisition skip the clock). */
+    @Override
+    public boolean wantsWaitNow() {
+        return new LockWaitEvent().isEnabled();
     }
 
     @Override

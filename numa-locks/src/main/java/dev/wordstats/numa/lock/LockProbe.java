@@ -77,6 +77,18 @@ public interface LockProbe {
     }
 
     /**
+     * Whether a wait that starts now is wanted: asked by a lock when an acquisition starts to wait,
+     * before it reads the clock for it, when the probe neither {@link #hearsFastPath() hears the fast
+     * path} nor is {@link #timed()} (such probes are told of every wait). False: the lock reads no
+     * clock for this acquisition and does not tell the probe of it. True by default; {@link
+     * JfrLockProbe} says whether its wait event is enabled, so a waiting acquisition pays no clock
+     * reads while no recording wants the event.
+     */
+    default boolean wantsWaitNow() {
+        return true;
+    }
+
+    /**
      * The calling thread has just taken the lock (its outermost acquisition) and holds it, or (for a
      * combining type) is about to run a critical section, its own or a waiter's.
      *

@@ -285,7 +285,7 @@ public final class NumaAdaptiveLock implements Lock {
      * timed).
      */
     private void reportAcquired(boolean slow, long asked) {
-        if (slow || hearsFast) {
+        if (slow ? asked != 0L : hearsFast) { // a slow one was timed from 0 only when its probe did not want it
             long now = probeTimed || slow ? System.nanoTime() : 0L;
             long wait = now - asked;
             if (probeTimed) { // kept in the word, whose line the owner holds: the lock's own line stays read-only
@@ -607,7 +607,7 @@ public final class NumaAdaptiveLock implements Lock {
                 continue; // cooled while we queued: start over, lean
             }
             if (!clocked) {
-                asked = System.nanoTime();
+                asked = probe.wantsWaitNow() ? System.nanoTime() : 0L; // 0: not reported
                 clocked = true;
             }
             if (spinLean(current)) {

@@ -708,7 +708,7 @@ public class NumaHandoffLock extends NumaHandoffLockL1Pad implements Lock {
     /** Queues the caller on its node, waits for leadership, then for the lock. */
     @Override
     final int acquireQueued(Thread current, boolean interruptible, long deadline) {
-        long asked = probe != null ? System.nanoTime() : 0L; // a waiting acquisition is always timed
+        long asked = waitAskedAt(); // a waiting acquisition is timed when its probe wants it
         int n = queues.length == 1 ? 0 : nodeOfCaller();
         NodeQueue queue = queues[n];
         HandoffNode node = new HandoffNode(current, n);

@@ -374,7 +374,7 @@ public final class NumaMcsLock extends NumaMcsLockL1Pad implements Lock {
     /** Queues the caller on its node, waits for leadership, then competes for the flag. */
     @Override
     int acquireQueued(Thread current, boolean interruptible, long deadline) {
-        long asked = probe != null ? System.nanoTime() : 0L; // a waiting acquisition is always timed
+        long asked = waitAskedAt(); // a waiting acquisition is timed when its probe wants it
         int n = nodes.currentNode();
         if (n < 0 || n >= queues.length) {
             n = 0;

@@ -168,6 +168,16 @@ abstract class QueueLockFields extends QueueLockL0Pad {
 
     // ------------------------------------------------------------------ the probe
 
+    /**
+     * The clock at the start of a wait, when the probe wants it (see LockProbe.wantsWaitNow; asked only
+     * of a probe that hears neither the fast path nor the clock of every acquisition); else 0, and the
+     * acquisition is not reported.
+     */
+    final long waitAskedAt() {
+        LockProbe p = probe;
+        return p != null && (fastProbe != null || timedProbe != null || p.wantsWaitNow()) ? System.nanoTime() : 0L;
+    }
+
     /** The clock at the start of a call, for a timed probe (the wait of a fast acquisition); else 0. */
     final long askedAt() {
         return timedProbe != null ? System.nanoTime() : 0L;
@@ -176,11 +186,12 @@ abstract class QueueLockFields extends QueueLockL0Pad {
     /**
      * By the new owner right after its outermost acquisition (with a probe): tells the probe, and keeps
      * what a timed probe's release report needs. {@code asked}: the clock at the start of the call (or
-     * of the wait, for a slow acquisition); a slow acquisition is always timed.
+     * of the wait, for a slow acquisition); a slow acquisition is timed unless its probe did not want
+     * it (asked 0: not reported).
      */
     final void reportAcquired(boolean slow, long asked) {
         probeWaited = slow ? 1 : 0;
-        if (slow || fastProbe != null) {
+        if (slow ? asked != 0L : fastProbe != null) {
             boolean timed = timedProbe != null;
             long now = timed || slow ? System.nanoTime() : 0L;
             long wait = now - asked;

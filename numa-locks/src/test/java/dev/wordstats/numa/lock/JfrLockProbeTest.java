@@ -247,6 +247,22 @@ class JfrLockProbeTest {
     }
 
     /** Runs {@code reports} on this thread inside a recording set up by {@code setup}, and returns its events. */
+    @Test
+    void aWaitIsWantedOnlyWhileARecordingEnablesTheWaitEvent() {
+        JfrLockProbe probe = new JfrLockProbe(LockType.NUMA_MCS, NodeLocator.singleNode());
+        assertThat(probe.wantsWaitNow()).as("no recording").isFalse();
+        boolean[] during = new boolean[2];
+        record(stream -> stream.disable(LockEvents.WAIT), () -> during[0] = probe.wantsWaitNow());
+        record(stream -> stream.enable(LockEvents.WAIT), () -> during[1] = probe.wantsWaitNow());
+        assertThat(during[0]).as("a recording with the wait event disabled").isFalse();
+        assertThat(during[1]).as("a recording with it").isTrue();
+        assertThat(probe.wantsWaitNow()).as("after the recording").isFalse();
+        assertThat(LockProbe.both(new CountingProbe(NodeLocator.singleNode()), probe)
+                        .wantsWaitNow())
+                .as("a probe that counts every wait, beside it")
+                .isTrue();
+    }
+
     private static List<RecordedEvent> record(Consumer<RecordingStream> setup, Runnable reports) {
         List<RecordedEvent> events = new CopyOnWriteArrayList<>();
         try (RecordingStream stream = new RecordingStream()) {
