@@ -419,7 +419,7 @@ public class NumaHandoffLock extends NumaHandoffLockL1Pad implements Lock {
             reenter();
         } else if (mayBarge(current) && (casState(0, HELD) || partnerSpin(current))) {
             ownedFast(current);
-            if (probe != null) {
+            if (fastReported()) {
                 reportAcquired(false, asked);
             }
         } else {
@@ -515,7 +515,7 @@ public class NumaHandoffLock extends NumaHandoffLockL1Pad implements Lock {
             reenter();
         } else if (mayBarge(current) && (casState(0, HELD) || partnerSpin(current))) {
             ownedFast(current);
-            if (probe != null) {
+            if (fastReported()) {
                 reportAcquired(false, asked);
             }
         } else if (acquireQueued(current, true, 0L) != ACQUIRED) {
@@ -534,7 +534,7 @@ public class NumaHandoffLock extends NumaHandoffLockL1Pad implements Lock {
         long asked = askedAt();
         if (stateVolatile() == 0 && casState(0, HELD)) {
             ownedFast(current);
-            if (probe != null) {
+            if (fastReported()) {
                 reportAcquired(false, asked);
             }
             return true;

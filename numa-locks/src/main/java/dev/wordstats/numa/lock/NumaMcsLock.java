@@ -253,7 +253,7 @@ public final class NumaMcsLock extends NumaMcsLockL1Pad implements Lock {
             acquireQueued(current, false, 0L);
         } else {
             owned(current, null);
-            if (probe != null) {
+            if (fastReported()) {
                 reportAcquired(false, asked);
             }
         }
@@ -274,7 +274,7 @@ public final class NumaMcsLock extends NumaMcsLockL1Pad implements Lock {
             }
         } else {
             owned(current, null);
-            if (probe != null) {
+            if (fastReported()) {
                 reportAcquired(false, asked);
             }
         }
@@ -291,7 +291,7 @@ public final class NumaMcsLock extends NumaMcsLockL1Pad implements Lock {
         long asked = askedAt();
         if (stateVolatile() == 0 && casState(0, HELD)) {
             owned(current, null);
-            if (probe != null) {
+            if (fastReported()) {
                 reportAcquired(false, asked);
             }
             return true;

@@ -169,6 +169,14 @@ abstract class QueueLockFields extends QueueLockL0Pad {
     // ------------------------------------------------------------------ the probe
 
     /**
+     * Whether a fast acquisition is reported: the probe hears them, or is timed (its release report needs
+     * the owner-only fields reset); a waits-only probe such as the JFR one costs the fast path nothing.
+     */
+    final boolean fastReported() {
+        return fastProbe != null || timedProbe != null;
+    }
+
+    /**
      * The clock at the start of a wait, when the probe wants it (see LockProbe.wantsWaitNow; asked only
      * of a probe that hears neither the fast path nor the clock of every acquisition); else 0, and the
      * acquisition is not reported.
