@@ -85,7 +85,10 @@ public final class NumaAdaptiveLock implements Lock {
      *    its section: the queue lock's slice keeps it on one carrier for a turn; with longer sections
      *    the lean pipeline wins, one carrier inside while the other works outside), or when
      *    PARKED_TO_QUEUE of them parked (the waiters' owner unmounts while it holds the lock, or holds
-     *    it past the spin: each lean handoff then pays an unpark and a mount);
+     *    it past the spin: each lean handoff then pays an unpark and a mount), or when
+     *    PARKED_WAITERS_TO_QUEUE waiters were parked at PARKED_WINDOWS_TO_QUEUE window ends in a row
+     *    (a hot lock whose owner retakes it at once: each acquisition finds the word free, so the
+     *    window sees no contention, while the others stay parked);
      *    or at once, when a parked waiter has lost more than STARVING_LOSSES attempts to other threads
      *    (it counts them in the word's tryAcquire: one at arrival, one before each park, one after
      *    each wake-up) and says so in the word (Go's starvation flag). A waiter woken only to find
@@ -138,10 +141,11 @@ public final class NumaAdaptiveLock implements Lock {
      *    // checked by NumaAdaptiveLockTest.aQueuedLockWithWaitersStaysQueued
      *    // checked by NumaAdaptiveLockTest.probationDoublesWhileTheLockTurnsQueuedAgainAtOnce
      *    // checked by NumaAdaptiveLockTest.probationStartsAfreshAfterALongLeanPhase
-     *  - Lean to queued by a window: saturated with short holds, or with parked acquisitions; a
-     *    saturated window of long holds stays lean.
+     *  - Lean to queued by a window: saturated with short holds, or with parked acquisitions, or
+     *    waiters left parked window after window; a saturated window of long holds stays lean.
      *    // checked by NumaAdaptiveLockTest.aSaturatedLockWithShortHoldsTurnsQueuedAndWithLongHoldsStaysLean
      *    // checked by NumaAdaptiveLockTest.aLockWhoseWaitersParkTurnsQueued
+     *    // checked by NumaAdaptiveLockTest.waitersLeftParkedWindowAfterWindowTurnItQueued
      *
      * Accepted races
      *  - The owner-running check reads a thread's state that may change right after: a spinner may
@@ -189,6 +193,17 @@ public final class NumaAdaptiveLock implements Lock {
      * reads per acquisition, about 1 ns of a lean acquisition's cost with a clock read once per window.
      */
     static final int SAMPLE_EVERY_MASK = 7;
+
+    /**
+     * Lean to queued: this many waiters parked on the word at PARKED_WINDOWS_TO_QUEUE window ends in a
+     * row. A hot lock whose owner takes it again at once looks uncontended to the window (each of its
+     * acquisitions finds the word free) while dozens of waiters stay parked; a stripe that a stopped
+     * carrier left with a few parked waiters drains them within a window or two.
+     */
+    static final int PARKED_WAITERS_TO_QUEUE = 8;
+
+    /** See PARKED_WAITERS_TO_QUEUE. */
+    static final int PARKED_WINDOWS_TO_QUEUE = 4;
 
     /**
      * Queued to lean, saturated or not: after this many queued acquisitions the lock tries lean again,
@@ -730,7 +745,8 @@ public final class NumaAdaptiveLock implements Lock {
      * When the mode switches, and how long a lean arrival spins ({@code spinNanos}). Lean to queued, at
      * the end of a window of {@code window} acquisitions: {@code saturatedToQueue} of them contended
      * while the window's sampled hold was shorter than {@code shortHoldNanos}, or {@code parkedToQueue}
-     * of them parked; or at once, when a parked waiter lost more than {@code starvingLosses} attempts.
+     * of them parked, or {@code parkedWaitersToQueue} waiters were parked at {@code parkedWindowsToQueue}
+     * window ends in a row; or at once, when a parked waiter lost more than {@code starvingLosses} attempts.
      * Queued to lean: {@code quietToLeanNanos} with nobody queued at any release, or a probation of
      * {@code probation} queued acquisitions, doubled up to {@code maxProbation} while lean phases stay
      * shorter than the probation before them.
@@ -744,7 +760,9 @@ public final class NumaAdaptiveLock implements Lock {
             long quietToLeanNanos,
             int probation,
             int maxProbation,
-            long spinNanos) {
+            long spinNanos,
+            int parkedWaitersToQueue,
+            int parkedWindowsToQueue) {
         static final Thresholds DEFAULTS = new Thresholds(
                 WINDOW,
                 SATURATED_TO_QUEUE,
@@ -754,13 +772,15 @@ public final class NumaAdaptiveLock implements Lock {
                 QUIET_TO_LEAN_NANOS,
                 PROBATION,
                 MAX_PROBATION,
-                SPIN_NANOS);
+                SPIN_NANOS,
+                PARKED_WAITERS_TO_QUEUE,
+                PARKED_WINDOWS_TO_QUEUE);
 
         /**
          * No lean spin (a contended arrival parks at once), every contended acquisition turns the lock
          * queued, and every queued release turns it lean again (a probation of one).
          */
-        static final Thresholds EAGER = new Thresholds(1, 1, Long.MAX_VALUE, 1, 0, 0L, 1, 1, 0L);
+        static final Thresholds EAGER = new Thresholds(1, 1, Long.MAX_VALUE, 1, 0, 0L, 1, 1, 0L, 1, 1);
 
         Thresholds {
             if (window < 1 || probation < 1 || maxProbation < probation) {
@@ -779,7 +799,9 @@ public final class NumaAdaptiveLock implements Lock {
                     quietToLeanNanos,
                     probation,
                     maxProbation,
-                    spinNanos);
+                    spinNanos,
+                    parkedWaitersToQueue,
+                    parkedWindowsToQueue);
         }
 
         /** These thresholds with another probation (and its maximum). */
@@ -793,7 +815,25 @@ public final class NumaAdaptiveLock implements Lock {
                     quietToLeanNanos,
                     first,
                     max,
-                    spinNanos);
+                    spinNanos,
+                    parkedWaitersToQueue,
+                    parkedWindowsToQueue);
+        }
+
+        /** These thresholds with another count of parked waiters, at so many window ends in a row, to turn queued. */
+        Thresholds withParkedWaiters(int waiters, int windows) {
+            return new Thresholds(
+                    window,
+                    saturatedToQueue,
+                    shortHoldNanos,
+                    parkedToQueue,
+                    starvingLosses,
+                    quietToLeanNanos,
+                    probation,
+                    maxProbation,
+                    spinNanos,
+                    waiters,
+                    windows);
         }
 
         /** These thresholds with another quiet time that turns a queued lock lean. */
@@ -807,7 +847,9 @@ public final class NumaAdaptiveLock implements Lock {
                     nanos,
                     probation,
                     maxProbation,
-                    spinNanos);
+                    spinNanos,
+                    parkedWaitersToQueue,
+                    parkedWindowsToQueue);
         }
 
         /** These thresholds with another lean-to-queued window and its triggers. */
@@ -821,7 +863,9 @@ public final class NumaAdaptiveLock implements Lock {
                     quietToLeanNanos,
                     probation,
                     maxProbation,
-                    spinNanos);
+                    spinNanos,
+                    parkedWaitersToQueue,
+                    parkedWindowsToQueue);
         }
     }
 
@@ -996,8 +1040,14 @@ public final class NumaAdaptiveLock implements Lock {
                     leanWindows++;
                 }
                 windows++;
+                if (parkedVolatile() >= t.parkedWaitersToQueue()) {
+                    parkedWindows++;
+                } else {
+                    parkedWindows = 0;
+                }
                 due |= contendedInWindow >= t.saturatedToQueue() && sampledHold < t.shortHoldNanos()
-                        || parkedInWindow >= t.parkedToQueue();
+                        || parkedInWindow >= t.parkedToQueue()
+                        || parkedWindows >= t.parkedWindowsToQueue();
                 window = 0;
                 contendedInWindow = 0;
                 parkedInWindow = 0;
@@ -1008,6 +1058,7 @@ public final class NumaAdaptiveLock implements Lock {
                 long lean = (long) leanWindows * t.window() + window;
                 probation = lean < probation ? (int) Math.min(t.maxProbation(), 2L * probation) : t.probation();
                 leanWindows = 0;
+                parkedWindows = 0;
                 window = 0;
                 contendedInWindow = 0;
                 parkedInWindow = 0;
@@ -1058,6 +1109,7 @@ public final class NumaAdaptiveLock implements Lock {
             contendedInWindow = 0;
             parkedInWindow = 0;
             leanWindows = 0;
+            parkedWindows = 0;
             SWITCHES.setOpaque(this, switches + 1);
             return true;
         }
@@ -1079,6 +1131,7 @@ public final class NumaAdaptiveLock implements Lock {
         int probation; // owners at a switch: queued releases before the queued mode tries lean again
         long sampleAt; // lean owner only: nanoTime at a sampled window's first acquisition, 0 once sampled
         int sampledHold; // lean owner only: the hold of the last sample, in ns (saturating)
+        int parkedWindows; // lean owner only: window ends in a row that found PARKED_WAITERS_TO_QUEUE parked
         int windows; // lean owner only: windows ended (wrapping); every SAMPLE_EVERY_MASK + 1st is sampled
         long acquiredAt; // owner only (timed probe): nanoTime of the outermost acquisition
         long waitNanos; // owner only (timed probe): its wait

@@ -9,6 +9,8 @@ import dev.wordstats.numa.lock.ConcurrencySupport.ThreadIdNodes;
 import dev.wordstats.numa.lock.ConcurrencySupport.ThreadKind;
 import dev.wordstats.numa.lock.ConcurrencySupport.Workers;
 import dev.wordstats.numa.topology.NodeLocator;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.junit.jupiter.api.Test;
@@ -199,6 +201,40 @@ class NumaAdaptiveLockTest {
         contendOnce(parks, kind); // the waiter parks behind a holder that is itself parked
         assertThat(parks.isQueued()).isTrue();
         assertThat(parks.modeSwitches()).isEqualTo(1);
+    }
+
+    @ParameterizedTest
+    @EnumSource(ThreadKind.class)
+    void waitersLeftParkedWindowAfterWindowTurnItQueued(ThreadKind kind) throws Exception {
+        // Windows of one; only parked waiters at window ends count: 2 of them at 2 ends in a row.
+        NumaAdaptiveLock.Thresholds never = NumaAdaptiveLock.Thresholds.DEFAULTS
+                .withStarvingLosses(Integer.MAX_VALUE)
+                .withWindow(1, Integer.MAX_VALUE, 0L, Integer.MAX_VALUE);
+        NumaAdaptiveLock twoOfThree = lockWith(never.withParkedWaiters(2, 2));
+        NumaAdaptiveLock fourOfThree = lockWith(never.withParkedWaiters(4, 1));
+        for (NumaAdaptiveLock lock : List.of(twoOfThree, fourOfThree)) {
+            try (Workers workers = new Workers(lock)) {
+                ConcurrencySupport.Holder holder = ConcurrencySupport.hold(lock, kind, workers);
+                List<Thread> waiters = new ArrayList<>();
+                for (int i = 0; i < 3; i++) {
+                    waiters.add(workers.start(kind, "parked-" + i, () -> {
+                        lock.lock();
+                        lock.unlock();
+                    }));
+                }
+                for (Thread waiter : waiters) {
+                    assertThat(awaitParkedOrDone(waiter, PROMPT)).isTrue();
+                }
+                holder.release(); // a window end with 3 parked; the first waiter's release, one with 2
+                workers.joinAll(PROMPT);
+            }
+        }
+        assertThat(twoOfThree.isQueued())
+                .as("2 parked at 2 window ends in a row")
+                .isTrue();
+        assertThat(twoOfThree.modeSwitches()).isEqualTo(1);
+        assertThat(fourOfThree.isQueued()).as("never 4 parked").isFalse();
+        assertThat(fourOfThree.modeSwitches()).isZero();
     }
 
     @ParameterizedTest
