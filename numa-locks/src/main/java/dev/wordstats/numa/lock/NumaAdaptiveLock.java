@@ -790,82 +790,86 @@ public final class NumaAdaptiveLock implements Lock {
 
         /** These thresholds with {@code losses} as the starving bound. */
         Thresholds withStarvingLosses(int losses) {
-            return new Thresholds(
-                    window,
-                    saturatedToQueue,
-                    shortHoldNanos,
-                    parkedToQueue,
-                    losses,
-                    quietToLeanNanos,
-                    probation,
-                    maxProbation,
-                    spinNanos,
-                    parkedWaitersToQueue,
-                    parkedWindowsToQueue);
+            Copy c = new Copy(this);
+            c.starvingLosses = losses;
+            return c.thresholds();
         }
 
         /** These thresholds with another probation (and its maximum). */
         Thresholds withProbation(int first, int max) {
-            return new Thresholds(
-                    window,
-                    saturatedToQueue,
-                    shortHoldNanos,
-                    parkedToQueue,
-                    starvingLosses,
-                    quietToLeanNanos,
-                    first,
-                    max,
-                    spinNanos,
-                    parkedWaitersToQueue,
-                    parkedWindowsToQueue);
+            Copy c = new Copy(this);
+            c.probation = first;
+            c.maxProbation = max;
+            return c.thresholds();
         }
 
         /** These thresholds with another count of parked waiters, at so many window ends in a row, to turn queued. */
         Thresholds withParkedWaiters(int waiters, int windows) {
-            return new Thresholds(
-                    window,
-                    saturatedToQueue,
-                    shortHoldNanos,
-                    parkedToQueue,
-                    starvingLosses,
-                    quietToLeanNanos,
-                    probation,
-                    maxProbation,
-                    spinNanos,
-                    waiters,
-                    windows);
+            Copy c = new Copy(this);
+            c.parkedWaitersToQueue = waiters;
+            c.parkedWindowsToQueue = windows;
+            return c.thresholds();
         }
 
         /** These thresholds with another quiet time that turns a queued lock lean. */
         Thresholds withQuietToLeanNanos(long nanos) {
-            return new Thresholds(
-                    window,
-                    saturatedToQueue,
-                    shortHoldNanos,
-                    parkedToQueue,
-                    starvingLosses,
-                    nanos,
-                    probation,
-                    maxProbation,
-                    spinNanos,
-                    parkedWaitersToQueue,
-                    parkedWindowsToQueue);
+            Copy c = new Copy(this);
+            c.quietToLeanNanos = nanos;
+            return c.thresholds();
         }
 
         /** These thresholds with another lean-to-queued window and its triggers. */
         Thresholds withWindow(int size, int saturated, long shortHold, int parked) {
-            return new Thresholds(
-                    size,
-                    saturated,
-                    shortHold,
-                    parked,
-                    starvingLosses,
-                    quietToLeanNanos,
-                    probation,
-                    maxProbation,
-                    spinNanos,
-                    parkedWaitersToQueue,
-                    parkedWindowsToQueue);
+            Copy c = new Copy(this);
+            c.window = size;
+            c.saturatedToQueue = saturated;
+            c.shortHoldNanos = shortHold;
+            c.parkedToQueue = parked;
+            return c.thresholds();
+        }
+
+        /** A mutable copy, for the with-methods. */
+        private static final class Copy {
+            int window;
+            int saturatedToQueue;
+            long shortHoldNanos;
+            int parkedToQueue;
+            int starvingLosses;
+            long quietToLeanNanos;
+            int probation;
+            int maxProbation;
+            long spinNanos;
+            int parkedWaitersToQueue;
+            int parkedWindowsToQueue;
+
+            Copy(Thresholds t) {
+                window = t.window;
+                saturatedToQueue = t.saturatedToQueue;
+                shortHoldNanos = t.shortHoldNanos;
+                parkedToQueue = t.parkedToQueue;
+                starvingLosses = t.starvingLosses;
+                quietToLeanNanos = t.quietToLeanNanos;
+                probation = t.probation;
+                maxProbation = t.maxProbation;
+                spinNanos = t.spinNanos;
+                parkedWaitersToQueue = t.parkedWaitersToQueue;
+                parkedWindowsToQueue = t.parkedWindowsToQueue;
+            }
+
+            Thresholds thresholds() {
+                return new Thresholds(
+                        window,
+                        saturatedToQueue,
+                        shortHoldNanos,
+                        parkedToQueue,
+                        starvingLosses,
+                        quietToLeanNanos,
+                        probation,
+                        maxProbation,
+                        spinNanos,
+                        parkedWaitersToQueue,
+                        parkedWindowsToQueue);
+            }
         }
     }
 

@@ -389,16 +389,7 @@ class NumaAdaptiveLockTest {
     /** As {@link #queuedLock(ThreadKind)}, reporting to {@code probe}. */
     private static NumaAdaptiveLock queuedLock(ThreadKind kind, LockProbe probe) throws Exception {
         NumaAdaptiveLock lock = firstLossTurnsQueued(ONE_NODE, probe);
-        try (Workers workers = new Workers(lock)) {
-            ConcurrencySupport.Holder holder = ConcurrencySupport.hold(lock, kind, workers);
-            Thread waiter = workers.start(kind, "waiter", () -> {
-                lock.lock();
-                lock.unlock();
-            });
-            assertThat(awaitParkedOrDone(waiter, PROMPT)).isTrue();
-            holder.release();
-            workers.joinAll(PROMPT);
-        }
+        contendOnce(lock, kind);
         assertThat(lock.isQueued()).isTrue();
         return lock;
     }
