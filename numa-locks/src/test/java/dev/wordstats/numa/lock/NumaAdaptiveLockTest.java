@@ -55,17 +55,7 @@ class NumaAdaptiveLockTest {
     @EnumSource(ThreadKind.class)
     void aWaiterHeldUpLongWithoutLosingKeepsTheLockLean(ThreadKind kind) throws Exception {
         NumaAdaptiveLock lock = new NumaAdaptiveLock(TestLocks.context(ONE_NODE));
-        try (Workers workers = new Workers(lock)) {
-            ConcurrencySupport.Holder holder = ConcurrencySupport.hold(lock, kind, workers);
-            Thread waiter = workers.start(kind, "waiter", () -> {
-                lock.lock();
-                lock.unlock();
-            });
-            assertThat(awaitParkedOrDone(waiter, PROMPT)).isTrue();
-            Thread.sleep(20); // a long wait, but for one holder: no barging, nothing to bound
-            holder.release();
-            workers.joinAll(PROMPT);
-        }
+        contendOnce(lock, kind, 20); // a long wait, but for one holder: no barging, nothing to bound
         assertThat(lock.isQueued()).isFalse();
         assertThat(lock.modeSwitches()).isZero();
     }
@@ -340,6 +330,11 @@ class NumaAdaptiveLockTest {
      * a holder, which then releases; both have released when this returns.
      */
     private static void contendOnce(NumaAdaptiveLock lock, ThreadKind kind) throws Exception {
+        contendOnce(lock, kind, 0);
+    }
+
+    /** As {@link #contendOnce(NumaAdaptiveLock, ThreadKind)}, the holder keeping the lock {@code millis} longer. */
+    private static void contendOnce(NumaAdaptiveLock lock, ThreadKind kind, long millis) throws Exception {
         try (Workers workers = new Workers(lock)) {
             ConcurrencySupport.Holder holder = ConcurrencySupport.hold(lock, kind, workers);
             Thread waiter = workers.start(kind, "waiter", () -> {
@@ -347,6 +342,7 @@ class NumaAdaptiveLockTest {
                 lock.unlock();
             });
             assertThat(awaitParkedOrDone(waiter, PROMPT)).isTrue();
+            Thread.sleep(millis);
             holder.release();
             workers.joinAll(PROMPT);
         }
