@@ -404,7 +404,7 @@ public final class NumaAdaptiveLock implements Lock {
         }
     }
 
-    /** The lean owner's outermost release: FREE, or QUEUED when the window or a starving waiter says so. */
+    /** The lean owner's outermost release. */
     private void releaseLean(Word w, Thread current) {
         w.setOwnerOpaque(null);
         if (w.sampleAt != 0L) {
@@ -415,12 +415,17 @@ public final class NumaAdaptiveLock implements Lock {
             return;
         }
         boolean waiters = w.parkedVolatile() >= PARKED_TO_YIELD;
+        releaseWord(w);
+        yieldToWoken(current, waiters);
+    }
+
+    /** The lean owner releases the word: FREE, or QUEUED when the window or a starving waiter says so. */
+    private void releaseWord(Word w) {
         if (w.heatChecked() && w.heatDue()) {
             turnQueued(w);
         } else {
             w.release(Word.RELEASE_FREE);
         }
-        yieldToWoken(current, waiters);
     }
 
     /** As releaseLean, with a timed probe told of the hold. */
@@ -429,11 +434,7 @@ public final class NumaAdaptiveLock implements Lock {
         boolean slow = w.waited;
         long wait = w.waitNanos;
         boolean waiters = w.parkedVolatile() >= PARKED_TO_YIELD;
-        if (w.heatChecked() && w.heatDue()) {
-            turnQueued(w);
-        } else {
-            w.release(Word.RELEASE_FREE);
-        }
+        releaseWord(w);
         reportReleased(slow, wait, held);
         yieldToWoken(current, waiters);
     }

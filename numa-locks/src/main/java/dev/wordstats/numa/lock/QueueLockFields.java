@@ -183,7 +183,7 @@ abstract class QueueLockFields extends QueueLockL0Pad {
      */
     final long waitAskedAt() {
         LockProbe p = probe;
-        return p != null && (fastProbe != null || timedProbe != null || p.wantsWaitNow()) ? System.nanoTime() : 0L;
+        return p != null && (fastReported() || p.wantsWaitNow()) ? System.nanoTime() : 0L;
     }
 
     /** The clock at the start of a call, for a timed probe (the wait of a fast acquisition); else 0. */
