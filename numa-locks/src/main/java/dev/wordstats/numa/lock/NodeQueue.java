@@ -29,10 +29,6 @@ final class NodeQueue extends NodeQueueL1Pad {
         return (QueueNode) TAIL.getAndSet(this, node);
     }
 
-    QueueNode tailVolatile() {
-        return (QueueNode) TAIL.getVolatile(this);
-    }
-
     boolean casTail(QueueNode expect, QueueNode update) {
         return TAIL.compareAndSet(this, expect, update);
     }

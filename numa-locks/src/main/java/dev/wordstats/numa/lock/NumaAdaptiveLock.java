@@ -66,7 +66,9 @@ public final class NumaAdaptiveLock implements Lock {
      *    clock at its acquisition and its release (the hold sample: two clock reads per 8 x WINDOW
      *    acquisitions; none yet counts as a long hold). In queued mode each outermost release adds
      *    one to a count in QueuedMode, beside the queue lock and off the word's line, and a release
-     *    that finds no thread queued starts or continues a quiet time (the clock is read only then).
+     *    that finds no leader waiting in the queue lock starts or continues a quiet time (the clock is
+     *    read only then); the probation's last WINDOW acquisitions are measured, each from its
+     *    acquisition to its release (two clock reads each, once a probation).
      *    Not "the queue lock was free on arrival": the queue lock lets an owner retake it while its
      *    time slice lasts, and those retakes find it free while dozens of threads wait.
      *
@@ -85,10 +87,7 @@ public final class NumaAdaptiveLock implements Lock {
      *    its section: the queue lock's slice keeps it on one carrier for a turn; with longer sections
      *    the lean pipeline wins, one carrier inside while the other works outside), or when
      *    PARKED_TO_QUEUE of them parked (the waiters' owner unmounts while it holds the lock, or holds
-     *    it past the spin: each lean handoff then pays an unpark and a mount), or when
-     *    PARKED_WAITERS_TO_QUEUE waiters were parked at PARKED_WINDOWS_TO_QUEUE window ends in a row
-     *    (a hot lock whose owner retakes it at once: each acquisition finds the word free, so the
-     *    window sees no contention, while the others stay parked);
+     *    it past the spin: each lean handoff then pays an unpark and a mount);
      *    or at once, when a parked waiter has lost more than STARVING_LOSSES attempts to other threads
      *    (it counts them in the word's tryAcquire: one at arrival, one before each park, one after
      *    each wake-up) and says so in the word (Go's starvation flag). A waiter woken only to find
@@ -97,13 +96,23 @@ public final class NumaAdaptiveLock implements Lock {
      *    thread may wait milliseconds for one). Not "waiters parked at a release": a stripe of a
      *    striped store has a few now and then (a safepoint or the host stops a carrier whose thread
      *    holds it, and the spinners time out), and a stripe turned queued for that stayed queued.
+     *    Nor "waiters parked at several window ends in a row", which the same stalls meet: 4 stripes
+     *    of Zipf counting turned queued about 12 times a round for it, and queued they count at a
+     *    third of the speed. Nor "the lock held half of a sampled window's time" (the sampled hold
+     *    times the window's acquisitions): one hold of a stripe varies from 50 ns to a microsecond
+     *    (cache misses in its map), so one sample in five said "busy" and 4 stripes switched about
+     *    90 times a round.
      *    The owner makes the queue lock if there is none yet (published by CAS before the word says
      *    QUEUED), releases the word as QUEUED instead of FREE, and wakes the first parked waiter of
      *    the word's queue, which finds QUEUED, leaves the word's queue, wakes the next one, and goes
      *    to the queue lock.
-     *  - queued -> lean: after a probation of PROBATION queued releases, whatever the queue holds: in
-     *    queued mode every arrival queues, so the queue of a lock made queued by a passing burst never
-     *    empties, and the lock cannot see from it whether lean would do. If the lock turns queued
+     *  - queued -> lean: after a probation of PROBATION queued releases, unless the lock is busy then:
+     *    in queued mode every arrival queues, so the queue of a lock made queued by a passing burst
+     *    never empties, and the lock cannot see from it whether lean would do; but it can measure
+     *    the share of time it is held. When its last measured acquisitions held it BUSY_PERCENT of
+     *    their time while most of their releases found a thread queued, it is its threads' bottleneck
+     *    and stays queued for a probation twice as long. Without that, a hot lock went lean at every
+     *    probation's end and back at once, unfair and slower each time. If the lock turns queued
      *    again within fewer lean acquisitions than its last probation, the next probation doubles (at
      *    most MAX_PROBATION); a lean phase at least that long starts the next from PROBATION. Or
      *    when every release for QUIET_TO_LEAN_NANOS found nobody queued in the queue lock nor parked
@@ -141,11 +150,15 @@ public final class NumaAdaptiveLock implements Lock {
      *    // checked by NumaAdaptiveLockTest.aQueuedLockWithWaitersStaysQueued
      *    // checked by NumaAdaptiveLockTest.probationDoublesWhileTheLockTurnsQueuedAgainAtOnce
      *    // checked by NumaAdaptiveLockTest.probationStartsAfreshAfterALongLeanPhase
-     *  - Lean to queued by a window: saturated with short holds, or with parked acquisitions, or
-     *    waiters left parked window after window; a saturated window of long holds stays lean.
+     *  - A queued lock held BUSY_PERCENT of the time by waited-for holders stays queued past its
+     *    probation, and one held briefly turns lean at its end.
+     *    // checked by NumaAdaptiveLockTest.aBusyQueuedLockStaysQueuedPastItsProbation
+     *  - Lean to queued by a window: saturated with short holds, or with parked acquisitions; a
+     *    saturated window of long holds stays lean, and so does a lock that has waiters parked at
+     *    window end after window end while its windows' own acquisitions do not park.
      *    // checked by NumaAdaptiveLockTest.aSaturatedLockWithShortHoldsTurnsQueuedAndWithLongHoldsStaysLean
      *    // checked by NumaAdaptiveLockTest.aLockWhoseWaitersParkTurnsQueued
-     *    // checked by NumaAdaptiveLockTest.waitersLeftParkedWindowAfterWindowTurnItQueued
+     *    // checked by NumaAdaptiveLockTest.waitersLeftParkedAtWindowEndsKeepTheLockLean
      *
      * Accepted races
      *  - The owner-running check reads a thread's state that may change right after: a spinner may
@@ -195,17 +208,6 @@ public final class NumaAdaptiveLock implements Lock {
     static final int SAMPLE_EVERY_MASK = 7;
 
     /**
-     * Lean to queued: this many waiters parked on the word at PARKED_WINDOWS_TO_QUEUE window ends in a
-     * row. A hot lock whose owner takes it again at once looks uncontended to the window (each of its
-     * acquisitions finds the word free) while dozens of waiters stay parked; a stripe that a stopped
-     * carrier left with a few parked waiters drains them within a window or two.
-     */
-    static final int PARKED_WAITERS_TO_QUEUE = 8;
-
-    /** See PARKED_WAITERS_TO_QUEUE. */
-    static final int PARKED_WINDOWS_TO_QUEUE = 4;
-
-    /**
      * Queued to lean, saturated or not: after this many queued acquisitions the lock tries lean again,
      * and when it turns queued again within fewer lean acquisitions than that, the next probation
      * doubles (up to MAX_PROBATION); a lean phase at least as long starts again from here. A queued
@@ -222,6 +224,24 @@ public final class NumaAdaptiveLock implements Lock {
      * virtual thread): the waiter the release woke is queued on this carrier (see yieldToWoken).
      */
     static final int PARKED_TO_YIELD = 4;
+
+    /**
+     * Queued, at a probation's end: the lock stays queued (and the next probation doubles) when its last
+     * acquisitions (the last WINDOW, or half the probation if shorter) held it at least this share
+     * (percent) of their time, measured from each outermost acquisition to its release, and at least
+     * half of their releases found a thread queued. Such a lock is its threads' bottleneck (a hot lock;
+     * one stripe of Zipf counting): a lean phase would only hand it over by barging and parking, and
+     * measure the same. A striped store's stripe, turned queued by a burst, is held a small share of
+     * the time and tries lean. One hold sampled in lean mode could not tell them apart (one hold of a
+     * stripe varies from 50 ns to a microsecond, with its map's cache misses); the holds measured here
+     * are disjoint, so their sum never passes the time they span, and each counts at most SPIN_NANOS
+     * (a hold longer than a lean waiter spins is one it parks for anyway), so that one stretched by a
+     * stall (a safepoint, the host stopping the carrier) does not fill it.
+     */
+    static final int BUSY_PERCENT = 50;
+
+    /** A busy share that is never reached: holds can fill their span at most. */
+    static final int NEVER_BUSY = 101;
 
     /** Queued to lean: every release for this long found no thread waiting. */
     static final long QUIET_TO_LEAN_NANOS = 10_000_000L;
@@ -351,6 +371,7 @@ public final class NumaAdaptiveLock implements Lock {
             NumaHandoffLock q = queueAcquire();
             if (q.tryLock()) {
                 if (w.getStateVolatile() == QUEUED) {
+                    ((QueuedMode) QUEUE.getOpaque(this)).acquired();
                     if (hearsFast) {
                         reportAcquired(false, asked);
                     }
@@ -513,7 +534,10 @@ public final class NumaAdaptiveLock implements Lock {
 
     /**
      * The first attempt of every form of lock: takes a free word (its state read before the CAS: a
-     * failing CAS would take the owner's line) or one more hold of a lock the caller holds.
+     * failing CAS would take the owner's line) or one more hold of a lock the caller holds lean. A
+     * queued lock's holds are counted by the queue lock, whose own acquisition takes them, so a queued
+     * arrival goes there with no further read; but a probe that hears every acquisition must not hear
+     * a reentrant one, so with such a probe this asks the queue lock first.
      */
     private boolean acquiredAtOnce(Thread current, long asked) {
         Word w = word;
@@ -525,20 +549,11 @@ public final class NumaAdaptiveLock implements Lock {
             }
             return true;
         }
-        return reentered(current, state);
-    }
-
-    /**
-     * Whether {@code current} holds the lock already, in the mode {@code state} says (only the owner
-     * can change the mode it holds the lock in); if so it takes one more hold.
-     */
-    private boolean reentered(Thread current, int state) {
-        Word w = word;
-        if (state == HELD && w.getOwnerOpaque() == current) {
+        if (state == HELD && w.getOwnerOpaque() == current) { // only the owner can change the mode it holds
             w.reenter();
             return true;
         }
-        if (state == QUEUED) {
+        if (state == QUEUED && hearsFast) {
             NumaHandoffLock q = queueAcquire();
             if (q.isHeldByCurrentThread()) {
                 q.lock(); // the queue lock counts the holds
@@ -596,6 +611,12 @@ public final class NumaAdaptiveLock implements Lock {
      * @return 1 acquired, 0 timed out (only when {@code timed}), -1 interrupted (only when {@code interruptible})
      */
     private int acquireSlow(Thread current, boolean interruptible, long deadline, boolean timed) {
+        if (!hearsFast && word.getStateVolatile() == QUEUED) { // the queued mode's usual path, with nothing to set up
+            int outcome = acquireQueued(current, interruptible, deadline, timed, 0L, false);
+            if (outcome != 0 || timed && deadline - System.nanoTime() <= 0L) {
+                return outcome == 0 && timed ? 0 : outcome;
+            }
+        }
         boolean[] parked = {false};
         try {
             return acquireSlow(current, interruptible, deadline, timed, parked);
@@ -714,7 +735,8 @@ public final class NumaAdaptiveLock implements Lock {
     private int acquireQueued(
             Thread current, boolean interruptible, long deadline, boolean timed, long asked, boolean parkedLean) {
         Word w = word;
-        NumaHandoffLock q = queueAcquire();
+        QueuedMode mode = (QueuedMode) QUEUE.getAcquire(this);
+        NumaHandoffLock q = mode.lock;
         boolean queueHeld = hearsFast && q.isLocked(); // read only for a probe that hears every acquisition
         try {
             if (timed) {
@@ -731,6 +753,7 @@ public final class NumaAdaptiveLock implements Lock {
             return -1;
         }
         if (w.getStateVolatile() == QUEUED) {
+            mode.acquired();
             if (hearsFast) {
                 reportAcquired(parkedLean || queueHeld, asked); // parked in lean mode, or found the queue held
             } else if (parkedLean && probe != null) {
@@ -746,8 +769,7 @@ public final class NumaAdaptiveLock implements Lock {
      * When the mode switches, and how long a lean arrival spins ({@code spinNanos}). Lean to queued, at
      * the end of a window of {@code window} acquisitions: {@code saturatedToQueue} of them contended
      * while the window's sampled hold was shorter than {@code shortHoldNanos}, or {@code parkedToQueue}
-     * of them parked, or {@code parkedWaitersToQueue} waiters were parked at {@code parkedWindowsToQueue}
-     * window ends in a row; or at once, when a parked waiter lost more than {@code starvingLosses} attempts.
+     * of them parked; or at once, when a parked waiter lost more than {@code starvingLosses} attempts.
      * Queued to lean: {@code quietToLeanNanos} with nobody queued at any release, or a probation of
      * {@code probation} queued acquisitions, doubled up to {@code maxProbation} while lean phases stay
      * shorter than the probation before them.
@@ -762,8 +784,7 @@ public final class NumaAdaptiveLock implements Lock {
             int probation,
             int maxProbation,
             long spinNanos,
-            int parkedWaitersToQueue,
-            int parkedWindowsToQueue) {
+            int busyPercent) {
         static final Thresholds DEFAULTS = new Thresholds(
                 WINDOW,
                 SATURATED_TO_QUEUE,
@@ -774,14 +795,13 @@ public final class NumaAdaptiveLock implements Lock {
                 PROBATION,
                 MAX_PROBATION,
                 SPIN_NANOS,
-                PARKED_WAITERS_TO_QUEUE,
-                PARKED_WINDOWS_TO_QUEUE);
+                BUSY_PERCENT);
 
         /**
          * No lean spin (a contended arrival parks at once), every contended acquisition turns the lock
          * queued, and every queued release turns it lean again (a probation of one).
          */
-        static final Thresholds EAGER = new Thresholds(1, 1, Long.MAX_VALUE, 1, 0, 0L, 1, 1, 0L, 1, 1);
+        static final Thresholds EAGER = new Thresholds(1, 1, Long.MAX_VALUE, 1, 0, 0L, 1, 1, 0L, NEVER_BUSY);
 
         Thresholds {
             if (window < 1 || probation < 1 || maxProbation < probation) {
@@ -804,11 +824,17 @@ public final class NumaAdaptiveLock implements Lock {
             return c.thresholds();
         }
 
-        /** These thresholds with another count of parked waiters, at so many window ends in a row, to turn queued. */
-        Thresholds withParkedWaiters(int waiters, int windows) {
+        /** These thresholds with another busy share (percent) that keeps a queued lock queued after its probation. */
+        Thresholds withBusyPercent(int percent) {
             Copy c = new Copy(this);
-            c.parkedWaitersToQueue = waiters;
-            c.parkedWindowsToQueue = windows;
+            c.busyPercent = percent;
+            return c.thresholds();
+        }
+
+        /** These thresholds with another lean spin (also the longest hold a busy measure counts). */
+        Thresholds withSpinNanos(long nanos) {
+            Copy c = new Copy(this);
+            c.spinNanos = nanos;
             return c.thresholds();
         }
 
@@ -840,8 +866,7 @@ public final class NumaAdaptiveLock implements Lock {
             int probation;
             int maxProbation;
             long spinNanos;
-            int parkedWaitersToQueue;
-            int parkedWindowsToQueue;
+            int busyPercent;
 
             Copy(Thresholds t) {
                 window = t.window;
@@ -853,8 +878,7 @@ public final class NumaAdaptiveLock implements Lock {
                 probation = t.probation;
                 maxProbation = t.maxProbation;
                 spinNanos = t.spinNanos;
-                parkedWaitersToQueue = t.parkedWaitersToQueue;
-                parkedWindowsToQueue = t.parkedWindowsToQueue;
+                busyPercent = t.busyPercent;
             }
 
             Thresholds thresholds() {
@@ -868,8 +892,7 @@ public final class NumaAdaptiveLock implements Lock {
                         probation,
                         maxProbation,
                         spinNanos,
-                        parkedWaitersToQueue,
-                        parkedWindowsToQueue);
+                        busyPercent);
             }
         }
     }
@@ -880,10 +903,57 @@ public final class NumaAdaptiveLock implements Lock {
      */
     static final class QueuedMode {
         final NumaHandoffLock lock;
-        int releases; // queue-lock owner only: outermost queued releases since this lock turned queued
+        // All queue-lock owner only:
+        int releases; // outermost queued releases since this lock turned queued (or stayed queued)
+        long measuredFrom; // nanoTime when the probation's last acquisitions began to be measured; 0: not measuring
+        long acquiredAt; // while measuring: nanoTime of the owner's outermost acquisition, 0 when not taken
+        long heldNanos; // while measuring: the measured acquisitions' holds
+        int measured; // while measuring: outermost releases measured
+        int waitedFor; // while measuring: of those, releases that found a thread queued
 
         QueuedMode(NumaHandoffLock lock) {
             this.lock = lock;
+        }
+
+        /** The queue-lock owner, after a queued acquisition: an outermost one's hold is measured, if any is. */
+        void acquired() {
+            if (measuredFrom != 0L && lock.getHoldCount() == 1) {
+                acquiredAt = System.nanoTime();
+            }
+        }
+
+        /**
+         * The queue-lock owner at an outermost release while measuring: adds its hold, at most
+         * {@code holdCap}, and whether it is waited for.
+         */
+        void measure(boolean waited, long holdCap) {
+            if (acquiredAt != 0L) {
+                heldNanos += Math.min(holdCap, System.nanoTime() - acquiredAt);
+                acquiredAt = 0L;
+                measured++;
+                if (waited) {
+                    waitedFor++;
+                }
+            }
+        }
+
+        /**
+         * At the probation's end: whether the measured acquisitions held the lock busyPercent of their
+         * time while most of their releases found a thread queued. Stops measuring.
+         */
+        boolean busy(int busyPercent) {
+            long span = System.nanoTime() - measuredFrom;
+            boolean busy = measured > 0 && 2 * waitedFor >= measured && 100L * heldNanos >= span * busyPercent;
+            stopMeasuring();
+            return busy;
+        }
+
+        void stopMeasuring() {
+            measuredFrom = 0L;
+            acquiredAt = 0L;
+            heldNanos = 0L;
+            measured = 0;
+            waitedFor = 0;
         }
     }
 
@@ -1045,14 +1115,8 @@ public final class NumaAdaptiveLock implements Lock {
                     leanWindows++;
                 }
                 windows++;
-                if (parkedVolatile() >= t.parkedWaitersToQueue()) {
-                    parkedWindows++;
-                } else {
-                    parkedWindows = 0;
-                }
                 due |= contendedInWindow >= t.saturatedToQueue() && sampledHold < t.shortHoldNanos()
-                        || parkedInWindow >= t.parkedToQueue()
-                        || parkedWindows >= t.parkedWindowsToQueue();
+                        || parkedInWindow >= t.parkedToQueue();
                 window = 0;
                 contendedInWindow = 0;
                 parkedInWindow = 0;
@@ -1063,7 +1127,6 @@ public final class NumaAdaptiveLock implements Lock {
                 long lean = (long) leanWindows * t.window() + window;
                 probation = lean < probation ? (int) Math.min(t.maxProbation(), 2L * probation) : t.probation();
                 leanWindows = 0;
-                parkedWindows = 0;
                 window = 0;
                 contendedInWindow = 0;
                 parkedInWindow = 0;
@@ -1081,11 +1144,25 @@ public final class NumaAdaptiveLock implements Lock {
          * at a switch, while nobody waits or just after, so a saturated lock's owners only read it.
          */
         boolean coolDue(QueuedMode mode, boolean unmoved) {
-            if (++mode.releases >= probation) {
+            boolean waited = unmoved || mode.lock.hasWaitingLeader();
+            int releases = ++mode.releases;
+            if (mode.measuredFrom != 0L) {
+                mode.measure(waited, thresholds.spinNanos());
+            }
+            if (releases >= probation) {
                 mode.releases = 0;
+                if (mode.measuredFrom != 0L && mode.busy(thresholds.busyPercent())) {
+                    // The lock is its threads' bottleneck: stay queued, for a longer probation.
+                    probation = (int) Math.min(thresholds.maxProbation(), 2L * probation);
+                    return false;
+                }
+                mode.stopMeasuring();
                 return cooled();
             }
-            if (unmoved || mode.lock.hasQueuedThreads()) {
+            if (releases == probation - Math.min(thresholds.window(), probation / 2)) {
+                mode.measuredFrom = System.nanoTime() | 1L; // the probation's last releases are measured
+            }
+            if (waited) {
                 if (quietSince != 0L) {
                     quietSince = 0L;
                 }
@@ -1102,6 +1179,7 @@ public final class NumaAdaptiveLock implements Lock {
                 return false;
             }
             mode.releases = 0;
+            mode.stopMeasuring();
             cooled();
             probation = thresholds.probation(); // it cooled by itself: the next saturation starts afresh
             leanWindows = Integer.MAX_VALUE;
@@ -1114,7 +1192,6 @@ public final class NumaAdaptiveLock implements Lock {
             contendedInWindow = 0;
             parkedInWindow = 0;
             leanWindows = 0;
-            parkedWindows = 0;
             SWITCHES.setOpaque(this, switches + 1);
             return true;
         }
@@ -1136,7 +1213,6 @@ public final class NumaAdaptiveLock implements Lock {
         int probation; // owners at a switch: queued releases before the queued mode tries lean again
         long sampleAt; // lean owner only: nanoTime at a sampled window's first acquisition, 0 once sampled
         int sampledHold; // lean owner only: the hold of the last sample, in ns (saturating)
-        int parkedWindows; // lean owner only: window ends in a row that found PARKED_WAITERS_TO_QUEUE parked
         int windows; // lean owner only: windows ended (wrapping); every SAMPLE_EVERY_MASK + 1st is sampled
         long acquiredAt; // owner only (timed probe): nanoTime of the outermost acquisition
         long waitNanos; // owner only (timed probe): its wait

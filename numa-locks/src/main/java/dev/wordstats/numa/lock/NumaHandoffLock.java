@@ -680,16 +680,12 @@ public class NumaHandoffLock extends NumaHandoffLockL1Pad implements Lock {
     }
 
     /**
-     * Whether some thread waits in a node queue now; a hint, for {@link NumaAdaptiveLock}'s decision
-     * to leave this lock when it stays unqueued.
+     * Whether some leader waits now (awake or parked: every queued thread is a leader or queued behind
+     * one); a hint, for {@link NumaAdaptiveLock}'s decision to leave this lock when it stays unqueued.
+     * It reads the two counts a release reads anyway, not the node queues' tails, which arrivals write.
      */
-    boolean hasQueuedThreads() {
-        for (NodeQueue queue : queues) {
-            if (queue.tailVolatile() != null) {
-                return true;
-            }
-        }
-        return false;
+    boolean hasWaitingLeader() {
+        return (awakeVolatile() | parkedLeadersVolatile()) != 0;
     }
 
     @Override

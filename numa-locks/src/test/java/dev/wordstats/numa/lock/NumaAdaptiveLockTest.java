@@ -166,6 +166,49 @@ class NumaAdaptiveLockTest {
 
     @ParameterizedTest
     @EnumSource(ThreadKind.class)
+    void aBusyQueuedLockStaysQueuedPastItsProbation(ThreadKind kind) throws Exception {
+        // A probation of 8 whose last 4 releases are measured; holds count in full (up to a 50 ms spin),
+        // and the quiet time never ends. Three threads hold one lock 2 ms at a time, each release
+        // finding the others queued; one of them takes the other lock between, briefly.
+        NumaAdaptiveLock.Thresholds measured = STARVES_AT_ONCE
+                .withProbation(8, 64)
+                .withQuietToLeanNanos(Long.MAX_VALUE)
+                .withSpinNanos(TimeUnit.MILLISECONDS.toNanos(50));
+        NumaAdaptiveLock busy = lockWith(measured);
+        NumaAdaptiveLock brief = lockWith(measured);
+        contendOnce(busy, kind);
+        contendOnce(brief, kind);
+        assertThat(busy.isQueued() && brief.isQueued()).isTrue();
+        try (Workers workers = new Workers(busy)) {
+            for (int t = 0; t < 3; t++) {
+                boolean alsoBrief = t == 0;
+                workers.start(kind, "holder-" + t, () -> {
+                    for (int i = 0; i < 12; i++) { // 36 releases: past the probations of 8 and 16
+                        busy.lock();
+                        try {
+                            Thread.sleep(2);
+                        } finally {
+                            busy.unlock();
+                        }
+                        if (alsoBrief) { // 12 releases: past the probation of 8
+                            brief.lock();
+                            brief.unlock();
+                        }
+                    }
+                });
+            }
+            workers.joinAll(PROMPT);
+        }
+        assertThat(busy.isQueued())
+                .as("held nearly all the time, always waited for")
+                .isTrue();
+        assertThat(busy.modeSwitches()).isEqualTo(1);
+        assertThat(brief.isQueued()).as("lean after its probation").isFalse();
+        assertThat(brief.modeSwitches()).isEqualTo(2);
+    }
+
+    @ParameterizedTest
+    @EnumSource(ThreadKind.class)
     void aSaturatedLockWithShortHoldsTurnsQueuedAndWithLongHoldsStaysLean(ThreadKind kind) throws Exception {
         // A window of one: one contended acquisition is a saturated window. Every hold is short below
         // Long.MAX_VALUE ns, and none is below 0 ns. Parks and starving waiters turn nothing here.
@@ -195,14 +238,14 @@ class NumaAdaptiveLockTest {
 
     @ParameterizedTest
     @EnumSource(ThreadKind.class)
-    void waitersLeftParkedWindowAfterWindowTurnItQueued(ThreadKind kind) throws Exception {
-        // Windows of one; only parked waiters at window ends count: 2 of them at 2 ends in a row.
+    void waitersLeftParkedAtWindowEndsKeepTheLockLean(ThreadKind kind) throws Exception {
+        // Windows of four: three waiters park behind a holder, so the window ends of their own releases
+        // find 2, 1, 0 still parked; not one window had a saturated count or parked acquisitions enough.
         NumaAdaptiveLock.Thresholds never = NumaAdaptiveLock.Thresholds.DEFAULTS
                 .withStarvingLosses(Integer.MAX_VALUE)
-                .withWindow(1, Integer.MAX_VALUE, 0L, Integer.MAX_VALUE);
-        NumaAdaptiveLock twoOfThree = lockWith(never.withParkedWaiters(2, 2));
-        NumaAdaptiveLock fourOfThree = lockWith(never.withParkedWaiters(4, 1));
-        for (NumaAdaptiveLock lock : List.of(twoOfThree, fourOfThree)) {
+                .withWindow(4, 5, Long.MAX_VALUE, 4);
+        NumaAdaptiveLock lock = lockWith(never);
+        for (int round = 0; round < 3; round++) {
             try (Workers workers = new Workers(lock)) {
                 ConcurrencySupport.Holder holder = ConcurrencySupport.hold(lock, kind, workers);
                 List<Thread> waiters = new ArrayList<>();
@@ -215,16 +258,12 @@ class NumaAdaptiveLockTest {
                 for (Thread waiter : waiters) {
                     assertThat(awaitParkedOrDone(waiter, PROMPT)).isTrue();
                 }
-                holder.release(); // a window end with 3 parked; the first waiter's release, one with 2
+                holder.release();
                 workers.joinAll(PROMPT);
             }
         }
-        assertThat(twoOfThree.isQueued())
-                .as("2 parked at 2 window ends in a row")
-                .isTrue();
-        assertThat(twoOfThree.modeSwitches()).isEqualTo(1);
-        assertThat(fourOfThree.isQueued()).as("never 4 parked").isFalse();
-        assertThat(fourOfThree.modeSwitches()).isZero();
+        assertThat(lock.isQueued()).isFalse();
+        assertThat(lock.modeSwitches()).isZero();
     }
 
     @ParameterizedTest
