@@ -19,7 +19,7 @@ import java.util.concurrent.atomic.LongAdder;
  * {@code PER_THREAD_MAPS} its own map. When every worker has ended, {@link #finish()} does what is
  * left (merging the per-thread maps, inside the timed part), then {@link #total()} is exact.
  */
-interface WordCounter {
+public interface WordCounter {
 
     /** What a worker counts into. */
     interface Sink {

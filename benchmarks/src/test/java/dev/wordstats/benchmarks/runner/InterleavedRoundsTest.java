@@ -1,0 +1,133 @@
+package dev.wordstats.benchmarks.runner;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.within;
+
+import dev.wordstats.benchmarks.runner.InterleavedRounds.Options;
+import dev.wordstats.benchmarks.runner.InterleavedRounds.Result;
+import dev.wordstats.benchmarks.runner.InterleavedRounds.Round;
+import dev.wordstats.comparison.Spread;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+class InterleavedRoundsTest {
+
+    @Test
+    void theDefaultLocksAreTheReferencesAndOneCandidate() {
+        assertThat(Options.parse("text").locks)
+                .containsExactly("UNFAIR_REENTRANT", "SYNCHRONIZED", InterleavedRounds.DEFAULT_CANDIDATE);
+        assertThat(Options.parse("hot", "--locks", "SYNCHRONIZED,NUMA_HANDOFF").locks)
+                .containsExactly("SYNCHRONIZED", "NUMA_HANDOFF");
+    }
+
+    @Test
+    void twoCandidatesInOneJvmAreRefused() {
+        assertThatThrownBy(() -> Options.parse("text", "--locks", "SYNCHRONIZED,NUMA_HANDOFF,NUMA_ADAPTIVE"))
+                .hasMessageContaining("one candidate");
+        assertThatThrownBy(() -> Options.parse("text", "--locks", "NUMA_MCS,CHM_LONG_ADDER"))
+                .hasMessageContaining("megamorphic");
+    }
+
+    @Test
+    void badOptionsAreRefusedBeforeAnyRound() {
+        assertThatThrownBy(() -> Options.parse("text", "--stripes", "0")).hasMessageContaining("--stripes");
+        assertThatThrownBy(() -> Options.parse("text", "--granularity", "page")).hasMessageContaining("word or line");
+        assertThatThrownBy(() -> Options.parse("hot", "--locks", "SYNCHRONIZED,NO_SUCH_LOCK"))
+                .isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> Options.parse("hot", "--locks", "CHM_LONG_ADDER"))
+                .as("a lock-free store is no hot lock")
+                .isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> Options.parse("cold")).hasMessageContaining("text or hot");
+    }
+
+    @Test
+    void ratiosAreTakenRoundByRoundAsThroughputOverTheReference() {
+        Options o = Options.parse("hot", "--locks", "SYNCHRONIZED,UNFAIR_REENTRANT,NUMA_ADAPTIVE");
+        Map<String, List<Round>> rounds = new LinkedHashMap<>();
+        rounds.put("SYNCHRONIZED", List.of(round(100), round(200)));
+        rounds.put("UNFAIR_REENTRANT", List.of(round(200), round(100)));
+        rounds.put("NUMA_ADAPTIVE", List.of(round(50), round(100)));
+        Result result = new Result(o, rounds);
+
+        Spread adaptiveOverUnfair = InterleavedRounds.ratio(result, "NUMA_ADAPTIVE", "UNFAIR_REENTRANT");
+        assertThat(adaptiveOverUnfair.min()).isCloseTo(1.0, within(1e-9)); // 100 / 100
+        assertThat(adaptiveOverUnfair.max()).isCloseTo(4.0, within(1e-9)); // 200 / 50
+        Spread adaptiveOverSync = InterleavedRounds.ratio(result, "NUMA_ADAPTIVE", "SYNCHRONIZED");
+        assertThat(adaptiveOverSync.min()).isCloseTo(2.0, within(1e-9));
+
+        String table = InterleavedRounds.markdown(result, "1.00", "2.00");
+        assertThat(table)
+                .contains("| NUMA_ADAPTIVE |")
+                .contains("2.00 (2.00–2.00) faster") // over SYNCHRONIZED: both rounds agree
+                .contains("2.50 (1.00–4.00) no measurable difference") // over UNFAIR: one round is a tie
+                .contains("load 1.00 before, 2.00 after");
+    }
+
+    @Test
+    @Timeout(60)
+    void aTextRunCountsEveryWordWithEveryLockInEveryRound() throws Exception {
+        Options o = Options.parse(
+                "text",
+                "--locks",
+                "SYNCHRONIZED,UNFAIR_REENTRANT,PER_THREAD_MAPS",
+                "--rounds",
+                "2",
+                "--warmup",
+                "1",
+                "--threads",
+                "8",
+                "--lines",
+                "500",
+                "--vocabulary",
+                "50",
+                "--stripes",
+                "4");
+        Result result = InterleavedRounds.run(o); // throws when a round's total is wrong
+        assertThat(result.rounds()).containsOnlyKeys(o.locks);
+        result.rounds()
+                .values()
+                .forEach(rounds -> assertThat(rounds)
+                        .hasSize(2)
+                        .allSatisfy(r -> assertThat(r.nanos()).isPositive()));
+        assertThat(InterleavedRounds.markdown(result, "0", "0")).contains("| PER_THREAD_MAPS |");
+        Options adaptive = Options.parse(
+                "text", "--rounds", "1", "--warmup", "0", "--threads", "8", "--lines", "500", "--vocabulary", "50");
+        assertThat(InterleavedRounds.run(adaptive).rounds().get("NUMA_ADAPTIVE"))
+                .hasSize(1);
+    }
+
+    @Test
+    @Timeout(60)
+    void aHotRunSharesTheBudgetAmongTheThreads() throws Exception {
+        Options o = Options.parse(
+                "hot",
+                "--locks",
+                "UNFAIR_REENTRANT,NUMA_ADAPTIVE",
+                "--rounds",
+                "2",
+                "--warmup",
+                "0",
+                "--threads",
+                "8",
+                "--actions",
+                "4000",
+                "--tokens",
+                "10");
+        Result result = InterleavedRounds.run(o);
+        for (List<Round> rounds : result.rounds().values()) {
+            for (Round r : rounds) {
+                assertThat(r.shares()).hasSize(8);
+                assertThat(java.util.Arrays.stream(r.shares()).sum()).isEqualTo(4000);
+            }
+        }
+        assertThat(InterleavedRounds.markdown(result, "0", "0")).contains("| Jain |");
+    }
+
+    private static Round round(long nanos) {
+        return new Round(nanos, new long[] {1, 1}, 0);
+    }
+}
