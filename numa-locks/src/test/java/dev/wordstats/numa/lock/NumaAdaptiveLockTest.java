@@ -320,6 +320,35 @@ class NumaAdaptiveLockTest {
         assertThat(lock.modeSwitches()).as("turned queued under contention").isGreaterThanOrEqualTo(1);
     }
 
+    @ParameterizedTest
+    @EnumSource(ThreadKind.class)
+    void aQueuedLockCountsReentrantHoldsOfEveryForm(ThreadKind kind) throws Exception {
+        // Queued arrivals go straight to the queue lock, which counts the holds of its owner.
+        NumaAdaptiveLock lock = queuedLock(kind);
+        int[] counts = new int[4];
+        try (Workers workers = new Workers(lock)) {
+            workers.start(kind, "reentrant", () -> {
+                lock.lock();
+                lock.lockInterruptibly();
+                counts[0] = lock.getHoldCount();
+                counts[1] = lock.tryLock() ? lock.getHoldCount() : -1;
+                counts[2] = lock.tryLock(1, TimeUnit.MILLISECONDS) ? lock.getHoldCount() : -1;
+                for (int i = 0; i < 4; i++) {
+                    lock.unlock();
+                }
+                counts[3] = lock.getHoldCount();
+            });
+            workers.joinAll(PROMPT);
+        }
+        assertThat(counts).containsExactly(2, 3, 4, 0);
+        assertThat(lock.isLocked()).isFalse();
+        assertThat(lock.isQueued())
+                .as("a switch needs a probation's end or quiet")
+                .isTrue();
+        assertThat(lock.tryLock()).as("free for another thread").isTrue();
+        lock.unlock();
+    }
+
     @Test
     void timedTryLockOnAQueuedLockHeldElsewhereGivesUp() throws Exception {
         NumaAdaptiveLock lock = queuedLock(ThreadKind.PLATFORM);
