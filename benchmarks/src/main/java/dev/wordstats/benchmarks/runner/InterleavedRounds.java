@@ -17,7 +17,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -25,6 +24,7 @@ import java.util.Map;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.IntFunction;
 import org.openjdk.jmh.infra.Blackhole;
 
 /**
@@ -251,40 +251,13 @@ public final class InterleavedRounds {
         WordCounter counter = WordCounter.create(lock, o.stripes, o.threads, NodeLocator.singleNode());
         boolean perLine = o.granularity.equals("line");
         AtomicInteger cursor = new AtomicInteger();
-        CountDownLatch ready = new CountDownLatch(o.threads);
-        CountDownLatch go = new CountDownLatch(1);
-        CountDownLatch done = new CountDownLatch(o.threads);
-        for (int t = 0; t < o.threads; t++) {
+        long nanos = timed(o.threads, t -> {
             WordCounter.Sink sink = counter.sink(t);
-            Thread.ofVirtual().start(() -> {
-                try {
-                    ready.countDown();
-                    go.await();
-                    if (perLine) {
-                        Map<String, Long> deltas = new HashMap<>();
-                        for (int i = cursor.getAndIncrement(); i < text.size(); i = cursor.getAndIncrement()) {
-                            deltas.clear();
-                            ZipfText.forEachWord(text.get(i), w -> deltas.merge(w, 1L, Long::sum));
-                            sink.addAll(deltas);
-                        }
-                    } else {
-                        for (int i = cursor.getAndIncrement(); i < text.size(); i = cursor.getAndIncrement()) {
-                            ZipfText.forEachWord(text.get(i), sink::increment);
-                        }
-                    }
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                } finally {
-                    done.countDown();
-                }
-            });
-        }
-        ready.await();
-        long start = System.nanoTime();
-        go.countDown();
-        done.await();
-        counter.finish();
-        long nanos = System.nanoTime() - start;
+            return () -> WordCounter.countLines(text, cursor, sink, perLine);
+        });
+        long finishing = System.nanoTime();
+        counter.finish(); // merging per-thread maps is part of their round
+        nanos += System.nanoTime() - finishing;
         if (counter.total() != expected) {
             throw new IllegalStateException(lock + " counted " + counter.total() + " words, expected " + expected);
         }
@@ -310,21 +283,36 @@ public final class InterleavedRounds {
                 Thread.yield();
             }
         };
-        CountDownLatch ready = new CountDownLatch(o.threads);
+        long nanos = timed(o.threads, t -> () -> {
+            long mine = 0;
+            while (budget.getAndDecrement() > 0) {
+                guard.run(section);
+                mine++;
+            }
+            shares[t] = mine;
+        });
+        if (Arrays.stream(shares).sum() != o.actions) {
+            throw new IllegalStateException(
+                    lock + " ran " + Arrays.stream(shares).sum() + " sections of " + o.actions);
+        }
+        return new Round(nanos, shares, modeSwitches(guard));
+    }
+
+    /**
+     * Starts {@code threads} virtual threads, each running {@code work.apply(t)} once all of them
+     * are ready; the nanoseconds from that start until the last one ended.
+     */
+    private static long timed(int threads, IntFunction<Runnable> work) throws InterruptedException {
+        CountDownLatch ready = new CountDownLatch(threads);
         CountDownLatch go = new CountDownLatch(1);
-        CountDownLatch done = new CountDownLatch(o.threads);
-        for (int t = 0; t < o.threads; t++) {
-            int id = t;
+        CountDownLatch done = new CountDownLatch(threads);
+        for (int t = 0; t < threads; t++) {
+            Runnable body = work.apply(t);
             Thread.ofVirtual().start(() -> {
                 try {
                     ready.countDown();
                     go.await();
-                    long mine = 0;
-                    while (budget.getAndDecrement() > 0) {
-                        guard.run(section);
-                        mine++;
-                    }
-                    shares[id] = mine;
+                    body.run();
                 } catch (InterruptedException e) {
                     Thread.currentThread().interrupt();
                 } finally {
@@ -336,12 +324,7 @@ public final class InterleavedRounds {
         long start = System.nanoTime();
         go.countDown();
         done.await();
-        long nanos = System.nanoTime() - start;
-        if (Arrays.stream(shares).sum() != o.actions) {
-            throw new IllegalStateException(
-                    lock + " ran " + Arrays.stream(shares).sum() + " sections of " + o.actions);
-        }
-        return new Round(nanos, shares, modeSwitches(guard));
+        return System.nanoTime() - start;
     }
 
     private static long modeSwitches(Guard guard) {

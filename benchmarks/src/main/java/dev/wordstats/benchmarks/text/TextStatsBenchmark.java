@@ -3,9 +3,7 @@ package dev.wordstats.benchmarks.text;
 import dev.wordstats.benchmarks.BenchmarkJvm;
 import dev.wordstats.benchmarks.BenchmarkNuma;
 import dev.wordstats.numa.setup.NumaSetup;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.IntFunction;
@@ -180,18 +178,7 @@ public class TextStatsBenchmark {
                 try {
                     ready.countDown();
                     go.await();
-                    if (line) {
-                        Map<String, Long> deltas = new HashMap<>();
-                        for (int i = cursor.getAndIncrement(); i < text.size(); i = cursor.getAndIncrement()) {
-                            deltas.clear();
-                            ZipfText.forEachWord(text.get(i), w -> deltas.merge(w, 1L, Long::sum));
-                            sink.addAll(deltas);
-                        }
-                    } else {
-                        for (int i = cursor.getAndIncrement(); i < text.size(); i = cursor.getAndIncrement()) {
-                            ZipfText.forEachWord(text.get(i), sink::increment);
-                        }
-                    }
+                    WordCounter.countLines(text, cursor, sink, line);
                 } catch (InterruptedException e) {
                     Thread.currentThread().interrupt();
                 } finally {

@@ -6,8 +6,10 @@ import dev.wordstats.numa.lock.LockContext;
 import dev.wordstats.numa.lock.LockType;
 import dev.wordstats.numa.topology.NodeLocator;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.LongAdder;
 
 /**
@@ -28,6 +30,26 @@ public interface WordCounter {
 
         /** Every {@code (word, delta)} of a line's pre-aggregated counts: each stripe entered once. */
         void addAll(Map<String, Long> deltas);
+    }
+
+    /**
+     * A worker's part of the task: takes the next line off {@code cursor} until none is left, splits
+     * it (outside any lock) and counts it into {@code sink}, a critical section per word, or with
+     * {@code perLine} the line's words merged into a small map first and then one per stripe it touches.
+     */
+    static void countLines(List<String> text, AtomicInteger cursor, Sink sink, boolean perLine) {
+        if (perLine) {
+            Map<String, Long> deltas = new HashMap<>();
+            for (int i = cursor.getAndIncrement(); i < text.size(); i = cursor.getAndIncrement()) {
+                deltas.clear();
+                ZipfText.forEachWord(text.get(i), w -> deltas.merge(w, 1L, Long::sum));
+                sink.addAll(deltas);
+            }
+        } else {
+            for (int i = cursor.getAndIncrement(); i < text.size(); i = cursor.getAndIncrement()) {
+                ZipfText.forEachWord(text.get(i), sink::increment);
+            }
+        }
     }
 
     /** Where worker {@code worker} (0 to workers-1) counts. */
