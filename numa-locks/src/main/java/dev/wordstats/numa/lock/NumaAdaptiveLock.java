@@ -368,10 +368,11 @@ public final class NumaAdaptiveLock implements Lock {
         }
         Word w = word;
         if (w.getStateVolatile() == QUEUED) {
-            NumaHandoffLock q = queueAcquire();
+            QueuedMode mode = (QueuedMode) QUEUE.getAcquire(this);
+            NumaHandoffLock q = mode.lock;
             if (q.tryLock()) {
                 if (w.getStateVolatile() == QUEUED) {
-                    ((QueuedMode) QUEUE.getOpaque(this)).acquired();
+                    mode.acquired();
                     if (hearsFast) {
                         reportAcquired(false, asked);
                     }
@@ -474,7 +475,8 @@ public final class NumaAdaptiveLock implements Lock {
     /** A release by a thread that is not the lean owner: the queued owner's, or an error. */
     private void releaseQueued(Word w, Thread current) {
         if (w.getStateVolatile() == QUEUED) {
-            NumaHandoffLock q = queueAcquire();
+            QueuedMode mode = (QueuedMode) QUEUE.getAcquire(this);
+            NumaHandoffLock q = mode.lock;
             int holds = q.getHoldCount(); // 0 unless the caller holds the queue lock
             if (holds > 1) {
                 q.unlock();
@@ -485,7 +487,7 @@ public final class NumaAdaptiveLock implements Lock {
                 boolean slow = w.waited;
                 long wait = w.waitNanos;
                 boolean unmoved = w.parkedVolatile() > 0; // lean waiters not yet on their way to the queue lock
-                if (w.coolDue((QueuedMode) QUEUE.getOpaque(this), unmoved)) {
+                if (w.coolDue(mode, unmoved)) {
                     if (probe != null) {
                         probe.modeSwitched(false);
                     }
