@@ -83,6 +83,28 @@ class RealContainerTest {
     }
 
     @Test
+    void requestLinesAndHeadersOverTomcatsLimitAreProblemsNotHtml() throws Exception {
+        // Tomcat refuses these before any servlet runs (8 KiB by default); its own valve wrote HTML.
+        String longQuery = "limit=%7B%27a%27%3A+1%7D&".repeat(1_000);
+        long before = totalWords();
+        List<String> requests = List.of(
+                "GET /api/words/top?" + longQuery + " HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n",
+                "POST /api/texts?" + longQuery + " HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\n"
+                        + "Content-Length: 17\r\nConnection: close\r\n\r\n{\"text\": \"a b\"}",
+                "GET /api/stats HTTP/1.1\r\nHost: localhost\r\nX-Padding: " + "x".repeat(20_000)
+                        + "\r\nConnection: close\r\n\r\n");
+        for (String request : requests) {
+            String answer = raw(request);
+            assertThat(answer).as(answer).startsWith("HTTP/1.1 400").contains("Content-Type: application/problem+json");
+            assertThat(answer)
+                    .contains("\"type\":\"urn:wordstats:problem:invalid-request\"")
+                    .contains("\"status\":400")
+                    .doesNotContain("<html");
+        }
+        assertThat(totalWords()).isEqualTo(before);
+    }
+
+    @Test
     void queryStringOnEndpointsWithoutParametersIsIgnored() throws Exception {
         assertThat(send(HttpRequest.newBuilder(uri("/api/stats?=x"))).statusCode())
                 .isEqualTo(200);
