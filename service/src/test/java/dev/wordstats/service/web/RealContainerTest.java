@@ -83,8 +83,9 @@ class RealContainerTest {
     }
 
     @Test
-    void requestLinesAndHeadersOverTomcatsLimitAreProblemsNotHtml() throws Exception {
-        // Tomcat refuses these before any servlet runs (8 KiB by default); its own valve wrote HTML.
+    void requestsTomcatRefusesItselfAreProblemsNotHtml() throws Exception {
+        // Tomcat refuses these before any servlet runs (over 8 KiB of request line or headers, an encoded
+        // slash, no Host): its own valve wrote HTML.
         String longQuery = "limit=%7B%27a%27%3A+1%7D&".repeat(1_000);
         long before = totalWords();
         List<String> requests = List.of(
@@ -92,7 +93,9 @@ class RealContainerTest {
                 "POST /api/texts?" + longQuery + " HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\n"
                         + "Content-Length: 17\r\nConnection: close\r\n\r\n{\"text\": \"a b\"}",
                 "GET /api/stats HTTP/1.1\r\nHost: localhost\r\nX-Padding: " + "x".repeat(20_000)
-                        + "\r\nConnection: close\r\n\r\n");
+                        + "\r\nConnection: close\r\n\r\n",
+                "GET /api/words/a%2Fb HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n",
+                "GET /api/stats HTTP/1.1\r\nConnection: close\r\n\r\n");
         for (String request : requests) {
             String answer = raw(request);
             assertThat(answer).as(answer).startsWith("HTTP/1.1 400").contains("Content-Type: application/problem+json");
