@@ -9,8 +9,10 @@ import dev.wordstats.numa.lock.ConcurrencySupport.ThreadIdNodes;
 import dev.wordstats.numa.lock.ConcurrencySupport.ThreadKind;
 import dev.wordstats.numa.lock.ConcurrencySupport.Workers;
 import dev.wordstats.numa.topology.NodeLocator;
+import java.lang.reflect.Modifier;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.junit.jupiter.api.Test;
@@ -18,6 +20,7 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 import org.openjdk.jol.info.ClassLayout;
+import org.openjdk.jol.info.FieldLayout;
 
 /** The mode switches of {@link NumaAdaptiveLock}: when it turns queued or lean, and that nothing is lost. */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
@@ -36,6 +39,50 @@ class NumaAdaptiveLockTest {
         System.out.printf("NumaAdaptiveLock: %d bytes per lean lock (JOL, this JVM)%n", bytes);
         // The word, its statistics and its padding; the queue lock is made only when the lock turns queued.
         assertThat(bytes).isLessThanOrEqualTo(256);
+    }
+
+    @Test
+    void aLeanHandoffTouchesOneRunOfFieldsAfterTheState() {
+        // Every field a lean acquisition or release reads or writes, by name (the owner is AQS's).
+        Set<String> hot = Set.of(
+                "exclusiveOwnerThread",
+                "head",
+                "state",
+                "holds",
+                "window",
+                "contendedInWindow",
+                "windows",
+                "parked",
+                "starvingWaiter",
+                "sampling");
+        long first = Long.MAX_VALUE;
+        long end = 0L;
+        long firstCold = Long.MAX_VALUE;
+        for (FieldLayout field :
+                ClassLayout.parseClass(NumaAdaptiveLock.Word.class).fields()) {
+            if (hot.contains(field.name())) {
+                first = Math.min(first, field.offset());
+                end = Math.max(end, field.offset() + field.size());
+            } else if (!Modifier.isFinal(fieldModifiers(field)) && !field.name().matches("p\\d+|tail")) {
+                firstCold = Math.min(firstCold, field.offset());
+            }
+        }
+        // Within 48 bytes: at most two adjacent 64-byte lines wherever the object starts.
+        assertThat(end - first).as("hot fields from %d to %d", first, end).isLessThanOrEqualTo(48);
+        assertThat(firstCold)
+                .as("the first written field that a lean handoff does not touch")
+                .isGreaterThanOrEqualTo(end);
+    }
+
+    private static int fieldModifiers(FieldLayout field) {
+        for (Class<?> c = NumaAdaptiveLock.Word.class; c != null; c = c.getSuperclass()) {
+            try {
+                return c.getDeclaredField(field.name()).getModifiers();
+            } catch (NoSuchFieldException e) {
+                // declared further up
+            }
+        }
+        throw new AssertionError("no field " + field.name());
     }
 
     @ParameterizedTest
