@@ -10,8 +10,9 @@
 #
 #   benchmarks/rounds.sh OUT_DIR
 #
-# CANDIDATES (default NUMA_ADAPTIVE; lock types, or for the text rows CHM_LONG_ADDER or
-# PER_THREAD_MAPS) the locks compared with the references; ROUNDS (default 10) measured rounds a
+# CANDIDATES (default NUMA_ADAPTIVE; lock types, or for the text rows CHM_LONG_ADDER,
+# PER_THREAD_MAPS or SPIN_BOUND, the cheapest lock: an unbounded spin, a bound and not a lock to
+# use) the locks compared with the references; ROUNDS (default 10) measured rounds a
 # JVM, after 3 warm-up rounds; ROWS picks rows by name (default: every row). OUT_DIR/README.md gets
 # the command, the commit and one table a row and candidate; the console output goes to
 # OUT_DIR/console.log (build output: not to commit). Uses benchmarks/target/benchmarks.jar (JAR=FILE
@@ -77,7 +78,7 @@ for row in $rows; do
   echo "## $row" >> "$out/README.md"
   echo >> "$out/README.md"
   for candidate in $candidates; do
-    case "$row:$candidate" in hot-*:CHM_LONG_ADDER | hot-*:PER_THREAD_MAPS) continue ;; esac
+    case "$row:$candidate" in hot-*:CHM_LONG_ADDER | hot-*:PER_THREAD_MAPS | hot-*:SPIN_BOUND) continue ;; esac
     echo "== $row, $candidate: $args" | tee -a "$out/console.log"
     # shellcheck disable=SC2086 # flags and args are several words on purpose
     "$JAVA_HOME/bin/java" $flags -Xms1g -Xmx1g -cp "$jar" dev.wordstats.benchmarks.runner.InterleavedRounds \

@@ -46,8 +46,8 @@ import org.openjdk.jmh.infra.Blackhole;
  * <ul>
  *   <li>{@code text}: striped counting, as TextStatsBenchmark (lines of Zipf words pulled off one
  *       cursor, split outside the lock, a critical section per word or per stripe a line touches);
- *       the lock-free stores {@code CHM_LONG_ADDER} and {@code PER_THREAD_MAPS} may run beside the
- *       locks. Each round's total is checked.
+ *       the lock-free stores {@code CHM_LONG_ADDER} and {@code PER_THREAD_MAPS} and the spin-lock bound
+ *       {@code SPIN_BOUND} may run beside the locks. Each round's total is checked.
  *   <li>{@code hot}: one hot lock, {@code actions} critical sections of {@code tokens} JMH CPU tokens
  *       (optionally with a {@code Thread.yield()} inside), shared by the threads off one budget; the
  *       Jain index of the sections each thread ran.
@@ -68,8 +68,11 @@ public final class InterleavedRounds {
     /** The candidate when none is named. */
     static final String DEFAULT_CANDIDATE = "NUMA_ADAPTIVE";
 
-    /** The lock-free stores the text task may run beside the lock types. */
-    static final List<String> LOCK_FREE = List.of("CHM_LONG_ADDER", "PER_THREAD_MAPS");
+    /**
+     * The bounds the text task may run beside the lock types: the lock-free stores, and the stripes under
+     * the cheapest lock ({@code SPIN_BOUND}, an unbounded spin: safe only for sections that never park).
+     */
+    static final List<String> LOCK_FREE = List.of("CHM_LONG_ADDER", "PER_THREAD_MAPS", "SPIN_BOUND");
 
     /** What the command line asked for; defaults as the regime matrix's rows. */
     static final class Options {

@@ -61,7 +61,8 @@ public interface WordCounter {
     long total();
 
     /**
-     * {@code CHM_LONG_ADDER}, {@code CHM_MERGE}, {@code PER_THREAD_MAPS} or a {@link LockType} name.
+     * {@code CHM_LONG_ADDER}, {@code CHM_MERGE}, {@code PER_THREAD_MAPS}, {@code SPIN_BOUND} (the stripes
+     * under {@link SpinBound}, the cheapest lock: a bound, not a lock to use) or a {@link LockType} name.
      *
      * @param workers how many workers will count ({@code PER_THREAD_MAPS} makes one map each)
      */
@@ -70,6 +71,7 @@ public interface WordCounter {
             case "CHM_LONG_ADDER" -> new LongAdders();
             case "CHM_MERGE" -> new Merging();
             case "PER_THREAD_MAPS" -> new PerThreadMaps(workers);
+            case "SPIN_BOUND" -> new Striped(new StripedCounts<>(stripes, i -> new SpinBound()));
             default ->
                 new Striped(new StripedCounts<>(
                         stripes,

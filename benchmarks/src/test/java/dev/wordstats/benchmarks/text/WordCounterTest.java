@@ -30,7 +30,8 @@ class WordCounterTest {
                 "COMBINING",
                 "PER_THREAD_MAPS",
                 "CHM_LONG_ADDER",
-                "CHM_MERGE")) {
+                "CHM_MERGE",
+                "SPIN_BOUND")) {
             for (boolean perLine : List.of(false, true)) {
                 for (boolean virtual : List.of(true, false)) {
                     cases.add(Arguments.of(kind, perLine, virtual));
