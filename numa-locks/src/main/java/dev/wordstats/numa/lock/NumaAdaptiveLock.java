@@ -24,8 +24,8 @@ import java.util.concurrent.locks.Lock;
  * #unlock} keep the {@link Lock} contract; the lock is reentrant and {@link #unlock} by a thread
  * that does not hold it throws {@link IllegalMonitorStateException}. It has no {@link Condition}s.
  * Not fair while lean (an arriving thread may take a free lock ahead of a parked one), but a
- * waiter that lost the lock to arriving threads {@link #STARVING_LOSSES} times turns the lock queued,
- * where waits are bounded.
+ * waiter that lost the lock to arriving threads more than {@link #STARVING_LOSSES} times, over at
+ * least {@link #STARVING_NANOS}, turns the lock queued, where waits are bounded.
  */
 public final class NumaAdaptiveLock implements Lock {
 
@@ -95,10 +95,14 @@ public final class NumaAdaptiveLock implements Lock {
      *    it past the spin: each lean handoff then pays an unpark and a mount);
      *    or at once, when a parked waiter has lost more than STARVING_LOSSES attempts to other threads
      *    (it counts them in the word's tryAcquire: one at arrival, one before each park, one after
-     *    each wake-up) and says so in the word (Go's starvation flag). A waiter woken only to find
-     *    the word taken again is what barging costs; the time it waited would also count its wait
-     *    for a carrier, which says nothing of the lock (with CPU-bound threads on 2 carriers a woken
-     *    thread may wait milliseconds for one). Not "waiters parked at a release": a stripe of a
+     *    each wake-up) over at least STARVING_NANOS since its first, and says so in the word (Go's
+     *    starvation flag). Losses, because a waiter woken only to find the word taken again is
+     *    what barging costs, while time alone would also count its wait for a carrier, which says
+     *    nothing of the lock (with CPU-bound threads on 2 carriers a woken thread may wait
+     *    milliseconds for one); and time too (Go's 1 ms), because a woken waiter that loses some
+     *    hundred times within a millisecond to threads that work outside the lock is barging doing
+     *    its job: turning every thread queued for it cost a quarter of the throughput of one stripe
+     *    counted a line at a time (JOURNAL 2026-11-26). Not "waiters parked at a release": a stripe of a
      *    striped store has a few now and then (a safepoint or the host stops a carrier whose thread
      *    holds it, and the spinners time out), and a stripe turned queued for that stayed queued.
      *    Nor "waiters parked at several window ends in a row", which the same stalls meet: 4 stripes
@@ -143,9 +147,11 @@ public final class NumaAdaptiveLock implements Lock {
      *    // checked by NumaAdaptiveLockNoHangTest
      *  - A virtual thread never spins unboundedly: a lean spin ends after SPIN_NANOS or as soon as
      *    the owner is not running; the queue lock's waiting is bounded the same way (its Overview).
-     *  - Starvation-free: a lean waiter can be overtaken, but once one loses STARVING_LOSSES times
-     *    the lock turns queued at the next release, and the queue lock's reservation bounds waits.
+     *  - Starvation-free: a lean waiter can be overtaken, but once one has lost more than
+     *    STARVING_LOSSES times over STARVING_NANOS the lock turns queued at the next release, and
+     *    the queue lock's reservation bounds waits.
      *    // checked by NumaAdaptiveLockTest.aWaiterThatLostMoreAttemptsThanTheBoundTurnsTheLockQueued
+     *    // and NumaAdaptiveLockTest.aWaiterThatLostForLessThanTheStarvingTimeKeepsTheLockLean
      *  - A long wait behind one holder, with no attempt lost to anyone else, keeps the lock lean.
      *    // checked by NumaAdaptiveLockTest.aWaiterHeldUpLongWithoutLosingKeepsTheLockLean
      *  - Queued to lean once nobody queues for QUIET_TO_LEAN_NANOS, and not while anyone does
@@ -251,11 +257,20 @@ public final class NumaAdaptiveLock implements Lock {
     /** Queued to lean: every release for this long found no thread waiting. */
     static final long QUIET_TO_LEAN_NANOS = 10_000_000L;
 
-    /** A parked lean waiter that lost more attempts than this to other threads turns the lock queued. */
+    /**
+     * A parked lean waiter that lost more attempts than this to other threads, over at least
+     * STARVING_NANOS, turns the lock queued.
+     */
     public static final int STARVING_LOSSES = 16;
 
-    /** The attempts the calling thread lost in its current lean wait, counted by the word's tryAcquire. */
-    private static final ThreadLocal<int[]> LOSSES = ThreadLocal.withInitial(() -> new int[1]);
+    /** The shortest lean wait, from its first lost attempt, that counts as starving (Go's sync.Mutex: 1 ms). */
+    public static final long STARVING_NANOS = 1_000_000L;
+
+    /**
+     * The calling thread's current lean wait, kept by the word's tryAcquire: [0] the attempts it lost,
+     * [1] nanoTime of its first loss.
+     */
+    private static final ThreadLocal<long[]> LOSSES = ThreadLocal.withInitial(() -> new long[2]);
 
     static final int FREE = 0;
     static final int HELD = 1;
@@ -668,7 +683,7 @@ public final class NumaAdaptiveLock implements Lock {
                 return 0;
             }
             if (!counting) {
-                LOSSES.get()[0] = 0; // this wait's losses, counted by the word's tryAcquire
+                LOSSES.get()[0] = 0L; // this wait's losses, counted by the word's tryAcquire
                 counting = true;
             }
             if (!parked[0]) {
@@ -776,7 +791,8 @@ public final class NumaAdaptiveLock implements Lock {
      * When the mode switches, and how long a lean arrival spins ({@code spinNanos}). Lean to queued, at
      * the end of a window of {@code window} acquisitions: {@code saturatedToQueue} of them contended
      * while the window's sampled hold was shorter than {@code shortHoldNanos}, or {@code parkedToQueue}
-     * of them parked; or at once, when a parked waiter lost more than {@code starvingLosses} attempts.
+     * of them parked; or at once, when a parked waiter lost more than {@code starvingLosses} attempts
+     * over at least {@code starvingNanos}.
      * Queued to lean: {@code quietToLeanNanos} with nobody queued at any release, or a probation of
      * {@code probation} queued acquisitions, doubled up to {@code maxProbation} while lean phases stay
      * shorter than the probation before them.
@@ -787,6 +803,7 @@ public final class NumaAdaptiveLock implements Lock {
             long shortHoldNanos,
             int parkedToQueue,
             int starvingLosses,
+            long starvingNanos,
             long quietToLeanNanos,
             int probation,
             int maxProbation,
@@ -798,6 +815,7 @@ public final class NumaAdaptiveLock implements Lock {
                 SHORT_HOLD_NANOS,
                 PARKED_TO_QUEUE,
                 STARVING_LOSSES,
+                STARVING_NANOS,
                 QUIET_TO_LEAN_NANOS,
                 PROBATION,
                 MAX_PROBATION,
@@ -808,7 +826,7 @@ public final class NumaAdaptiveLock implements Lock {
          * No lean spin (a contended arrival parks at once), every contended acquisition turns the lock
          * queued, and every queued release turns it lean again (a probation of one).
          */
-        static final Thresholds EAGER = new Thresholds(1, 1, Long.MAX_VALUE, 1, 0, 0L, 1, 1, 0L, NEVER_BUSY);
+        static final Thresholds EAGER = new Thresholds(1, 1, Long.MAX_VALUE, 1, 0, 0L, 0L, 1, 1, 0L, NEVER_BUSY);
 
         Thresholds {
             if (window < 1 || probation < 1 || maxProbation < probation) {
@@ -820,6 +838,13 @@ public final class NumaAdaptiveLock implements Lock {
         Thresholds withStarvingLosses(int losses) {
             Copy c = new Copy(this);
             c.starvingLosses = losses;
+            return c.thresholds();
+        }
+
+        /** These thresholds with {@code nanos} as the shortest starving wait. */
+        Thresholds withStarvingNanos(long nanos) {
+            Copy c = new Copy(this);
+            c.starvingNanos = nanos;
             return c.thresholds();
         }
 
@@ -869,6 +894,7 @@ public final class NumaAdaptiveLock implements Lock {
             long shortHoldNanos;
             int parkedToQueue;
             int starvingLosses;
+            long starvingNanos;
             long quietToLeanNanos;
             int probation;
             int maxProbation;
@@ -881,6 +907,7 @@ public final class NumaAdaptiveLock implements Lock {
                 shortHoldNanos = t.shortHoldNanos;
                 parkedToQueue = t.parkedToQueue;
                 starvingLosses = t.starvingLosses;
+                starvingNanos = t.starvingNanos;
                 quietToLeanNanos = t.quietToLeanNanos;
                 probation = t.probation;
                 maxProbation = t.maxProbation;
@@ -895,6 +922,7 @@ public final class NumaAdaptiveLock implements Lock {
                         shortHoldNanos,
                         parkedToQueue,
                         starvingLosses,
+                        starvingNanos,
                         quietToLeanNanos,
                         probation,
                         maxProbation,
@@ -1019,8 +1047,15 @@ public final class NumaAdaptiveLock implements Lock {
             if (state == QUEUED) {
                 return true; // leave the word's queue: the caller goes to the queue lock
             }
-            int[] lost = LOSSES.get();
-            if (++lost[0] > thresholds.starvingLosses() && !starvingWaiter) {
+            long[] lost = LOSSES.get();
+            long losses = ++lost[0];
+            if (losses == 1L) {
+                lost[1] = System.nanoTime(); // a parked path: a clock read per wait, then per loss past the bound
+            }
+            long starvingNanos = thresholds.starvingNanos();
+            if (losses > thresholds.starvingLosses()
+                    && !starvingWaiter
+                    && (starvingNanos == 0L || System.nanoTime() - lost[1] >= starvingNanos)) {
                 STARVING_WAITER.setOpaque(this, true); // the owner turns the lock queued at its release
             }
             return false;

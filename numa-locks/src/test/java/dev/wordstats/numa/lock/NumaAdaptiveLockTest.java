@@ -100,6 +100,17 @@ class NumaAdaptiveLockTest {
 
     @ParameterizedTest
     @EnumSource(ThreadKind.class)
+    void aWaiterThatLostForLessThanTheStarvingTimeKeepsTheLockLean(ThreadKind kind) throws Exception {
+        // The loss bound 0 as in queuedLock, but a wait must last an hour to starve: its losses
+        // alone turn nothing (with the bound of 0 ns, queuedLock turns queued the same way).
+        NumaAdaptiveLock lock = lockWith(STARVES_AT_ONCE.withStarvingNanos(TimeUnit.HOURS.toNanos(1)));
+        contendOnce(lock, kind);
+        assertThat(lock.isQueued()).isFalse();
+        assertThat(lock.modeSwitches()).isZero();
+    }
+
+    @ParameterizedTest
+    @EnumSource(ThreadKind.class)
     void aWaiterHeldUpLongWithoutLosingKeepsTheLockLean(ThreadKind kind) throws Exception {
         NumaAdaptiveLock lock = new NumaAdaptiveLock(TestLocks.context(ONE_NODE));
         contendOnce(lock, kind, 20); // a long wait, but for one holder: no barging, nothing to bound
@@ -431,9 +442,9 @@ class NumaAdaptiveLockTest {
                 .isEqualTo(1);
     }
 
-    /** The defaults, but a waiter that lost one attempt (so parked) starves. */
+    /** The defaults, but a waiter that lost one attempt (so parked) starves, however short its wait. */
     private static final NumaAdaptiveLock.Thresholds STARVES_AT_ONCE =
-            NumaAdaptiveLock.Thresholds.DEFAULTS.withStarvingLosses(0);
+            NumaAdaptiveLock.Thresholds.DEFAULTS.withStarvingLosses(0).withStarvingNanos(0L);
 
     private static NumaAdaptiveLock lockWith(NumaAdaptiveLock.Thresholds thresholds) {
         return new NumaAdaptiveLock(
