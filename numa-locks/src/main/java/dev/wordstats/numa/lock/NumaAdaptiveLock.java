@@ -102,9 +102,15 @@ public final class NumaAdaptiveLock implements Lock {
      *    milliseconds for one); and time too (Go's 1 ms), because a woken waiter that loses some
      *    hundred times within a millisecond to threads that work outside the lock is barging doing
      *    its job: turning every thread queued for it cost a quarter of the throughput of one stripe
-     *    counted a line at a time (JOURNAL 2026-11-26). Not "waiters parked at a release": a stripe of a
-     *    striped store has a few now and then (a safepoint or the host stops a carrier whose thread
-     *    holds it, and the spinners time out), and a stripe turned queued for that stayed queued.
+     *    counted a line at a time (JOURNAL 2026-11-26). A switch for a starving waiter alone is a
+     *    short turn, min(probation, WINDOW) queued releases, enough for the queue to serve it,
+     *    then lean again, neither measured nor extended (Go's starvation mode ends as soon as its
+     *    waiter is served); only a hot window (saturated or parked) starts a probation, or a waiter
+     *    that starves again within STARVING_AGAIN lean acquisitions of a starving turn.
+     *    // checked by NumaAdaptiveLockTest.aStarvingWaiterGetsAShortTurnAndAHotWindowAProbation
+     *    Not "waiters parked at a release": a stripe of a striped store has a few now and then (a
+     *    safepoint or the host stops a carrier whose thread holds it, and the spinners time out),
+     *    and a stripe turned queued for that stayed queued.
      *    Nor "waiters parked at several window ends in a row", which the same stalls meet: 4 stripes
      *    of Zipf counting turned queued about 12 times a round for it, and queued they count at a
      *    third of the speed. Nor "the lock held half of a sampled window's time" (the sampled hold
@@ -262,6 +268,15 @@ public final class NumaAdaptiveLock implements Lock {
      * STARVING_NANOS, turns the lock queued.
      */
     public static final int STARVING_LOSSES = 16;
+
+    /**
+     * A waiter that starves within fewer lean acquisitions than this after a starving waiter's short
+     * queued turn makes the switch a hot one, which starts a probation: a lock whose waiters starve
+     * whenever it is lean (one hot lock with all the work inside, ~2 µs) cycled through ~250 short
+     * turns a round, at 0.95x its throughput with a probation; one stripe counted a line at a time
+     * starves every few thousand.
+     */
+    static final int STARVING_AGAIN = 16 * WINDOW;
 
     /** The shortest lean wait, from its first lost attempt, that counts as starving (Go's sync.Mutex: 1 ms). */
     public static final long STARVING_NANOS = 1_000_000L;
@@ -1033,6 +1048,7 @@ public final class NumaAdaptiveLock implements Lock {
             this.thresholds = thresholds;
             this.windowSize = thresholds.window();
             this.probation = thresholds.probation();
+            this.turn = probation;
             this.leanWindows = Integer.MAX_VALUE; // lean since it was made: its first saturation starts afresh
             this.sampledHold = Integer.MAX_VALUE; // not measured yet: not short
         }
@@ -1155,24 +1171,41 @@ public final class NumaAdaptiveLock implements Lock {
         /** Lean owner at release: whether to turn queued now; resets the window at its end. */
         boolean heatDue() {
             Thresholds t = thresholds;
-            boolean due = (boolean) STARVING_WAITER.getOpaque(this);
+            boolean starving = (boolean) STARVING_WAITER.getOpaque(this);
+            boolean hot = false;
             if (window >= t.window()) {
                 if (leanWindows < Integer.MAX_VALUE) {
                     leanWindows++;
                 }
                 windows++;
-                due |= contendedInWindow >= t.saturatedToQueue() && sampledHold < t.shortHoldNanos()
+                hot = contendedInWindow >= t.saturatedToQueue() && sampledHold < t.shortHoldNanos()
                         || parkedInWindow >= t.parkedToQueue();
                 window = 0;
                 contendedInWindow = 0;
                 parkedInWindow = 0;
             }
+            boolean due = starving || hot;
+            if (starving && !hot && starvingTurn && (long) leanWindows * t.window() + window < STARVING_AGAIN) {
+                hot = true; // starving again soon after a starving turn: waiters starve whenever it is lean
+            }
+            if (hot) {
+                // Turned saturated again within less lean than the last probation: the next one doubles
+                // (after a starving waiter's turn, the probation stays as it was).
+                long lean = (long) leanWindows * t.window() + window;
+                if (!starvingTurn) {
+                    probation = lean < probation ? (int) Math.min(t.maxProbation(), 2L * probation) : t.probation();
+                }
+                turn = probation;
+                starvingTurn = false;
+                leanWindows = 0;
+            } else if (starving) {
+                // Only a waiter starves: a turn long enough to serve the queue once, not measured, not
+                // extended; the probation and the lean phase behind it stay as they are.
+                turn = Math.min(probation, t.window());
+                starvingTurn = true;
+            }
             if (due) {
                 STARVING_WAITER.setOpaque(this, false);
-                // Turned saturated again within less lean than the last probation: the next one doubles.
-                long lean = (long) leanWindows * t.window() + window;
-                probation = lean < probation ? (int) Math.min(t.maxProbation(), 2L * probation) : t.probation();
-                leanWindows = 0;
                 window = 0;
                 contendedInWindow = 0;
                 parkedInWindow = 0;
@@ -1195,17 +1228,18 @@ public final class NumaAdaptiveLock implements Lock {
             if (mode.measuredFrom != 0L) {
                 mode.measure(waited, thresholds.spinNanos());
             }
-            if (releases >= probation) {
+            if (releases >= turn) {
                 mode.releases = 0;
                 if (mode.measuredFrom != 0L && mode.busy(thresholds.busyPercent())) {
                     // The lock is its threads' bottleneck: stay queued, for a longer probation.
                     probation = (int) Math.min(thresholds.maxProbation(), 2L * probation);
+                    turn = probation;
                     return false;
                 }
                 mode.stopMeasuring();
                 return cooled();
             }
-            if (releases == probation - Math.min(thresholds.window(), probation / 2)) {
+            if (!starvingTurn && releases == turn - Math.min(thresholds.window(), turn / 2)) {
                 mode.measuredFrom = System.nanoTime() | 1L; // the probation's last releases are measured
             }
             if (waited) {
@@ -1273,7 +1307,9 @@ public final class NumaAdaptiveLock implements Lock {
 
         int parkedInWindow; // lean owner only: acquisitions in the window that parked
         int leanWindows; // lean owner only: whole windows since the lock last turned lean on probation (saturating)
-        int probation; // owners at a switch: queued releases before the queued mode tries lean again
+        int probation; // owners at a switch: queued releases before a saturated queued mode tries lean again
+        int turn; // owners at a switch: queued releases of this queued turn: the probation, or a starving waiter's turn
+        boolean starvingTurn; // owners at a switch: this queued turn serves a starving waiter (short, not measured)
         int sampledHold; // lean owner only: the hold of the last sample, in ns (saturating)
         long sampleAt; // lean owner only: nanoTime at a sampled window's first acquisition
         long acquiredAt; // owner only (timed probe): nanoTime of the outermost acquisition

@@ -111,6 +111,31 @@ class NumaAdaptiveLockTest {
 
     @ParameterizedTest
     @EnumSource(ThreadKind.class)
+    void aStarvingWaiterGetsAShortTurnAndAHotWindowAProbation(ThreadKind kind) throws Exception {
+        // The default probation (4096) and window (64) for both; one turned queued by a starving
+        // waiter (at the holder's release, so the waiter's release is the turn's first), one by a
+        // window of one parked acquisition (at the waiter's release).
+        NumaAdaptiveLock starved = lockWith(STARVES_AT_ONCE.withQuietToLeanNanos(Long.MAX_VALUE));
+        contendOnce(starved, kind);
+        assertThat(starved.isQueued()).isTrue();
+        assertThat(acquireAloneWhileQueued(starved))
+                .as("the rest of a turn of one window")
+                .isEqualTo(NumaAdaptiveLock.WINDOW - 1);
+        contendOnce(starved, kind); // starving again two lean acquisitions later: a probation
+        assertThat(starved.isQueued()).isTrue();
+        assertThat(acquireAloneWhileQueued(starved))
+                .as("the rest of a probation")
+                .isEqualTo(NumaAdaptiveLock.PROBATION - 1);
+
+        NumaAdaptiveLock hot = lockWith(
+                PARKS_AT_ONCE.withQuietToLeanNanos(Long.MAX_VALUE).withBusyPercent(NumaAdaptiveLock.NEVER_BUSY));
+        contendOnce(hot, kind);
+        assertThat(hot.isQueued()).isTrue();
+        assertThat(acquireAloneWhileQueued(hot)).as("a probation").isEqualTo(NumaAdaptiveLock.PROBATION);
+    }
+
+    @ParameterizedTest
+    @EnumSource(ThreadKind.class)
     void aWaiterHeldUpLongWithoutLosingKeepsTheLockLean(ThreadKind kind) throws Exception {
         NumaAdaptiveLock lock = new NumaAdaptiveLock(TestLocks.context(ONE_NODE));
         contendOnce(lock, kind, 20); // a long wait, but for one holder: no barging, nothing to bound
@@ -156,7 +181,7 @@ class NumaAdaptiveLockTest {
     @EnumSource(ThreadKind.class)
     void aQueuedLockTurnsLeanWhenItStaysQuiet(ThreadKind kind) throws Exception {
         // No probation: only the quiet can turn it lean.
-        NumaAdaptiveLock lock = lockWith(STARVES_AT_ONCE.withProbation(Integer.MAX_VALUE, Integer.MAX_VALUE));
+        NumaAdaptiveLock lock = lockWith(PARKS_AT_ONCE.withProbation(Integer.MAX_VALUE, Integer.MAX_VALUE));
         contendOnce(lock, kind);
         assertThat(lock.isQueued()).isTrue();
         Thread.sleep(3 * NumaAdaptiveLock.QUIET_TO_LEAN_NANOS / 1_000_000L);
@@ -190,36 +215,36 @@ class NumaAdaptiveLockTest {
     @EnumSource(ThreadKind.class)
     void probationDoublesWhileTheLockTurnsQueuedAgainAtOnce(ThreadKind kind) throws Exception {
         // Never quiet long enough: only the probation turns it lean.
-        NumaAdaptiveLock lock = lockWith(STARVES_AT_ONCE.withProbation(8, 16).withQuietToLeanNanos(Long.MAX_VALUE));
-        contendOnce(lock, kind); // turns queued; the waiter's queued release is the first of the probation
+        NumaAdaptiveLock lock = lockWith(PARKS_AT_ONCE.withProbation(8, 16).withQuietToLeanNanos(Long.MAX_VALUE));
+        contendOnce(lock, kind); // the waiter's release (a window with a parked acquisition) turns it queued
         assertThat(lock.isQueued()).isTrue();
         int first = acquireAloneWhileQueued(lock);
         assertThat(lock.isQueued()).isFalse();
-        assertThat(first).as("queued releases alone, after the waiter's").isEqualTo(7);
+        assertThat(first).as("queued releases alone").isEqualTo(8);
 
         contendOnce(lock, kind); // queued again after two lean acquisitions, fewer than the probation of 8
         assertThat(lock.isQueued()).isTrue();
         int second = acquireAloneWhileQueued(lock);
-        assertThat(second).as("the probation doubled to 16").isEqualTo(15);
+        assertThat(second).as("the probation doubled to 16").isEqualTo(16);
 
         contendOnce(lock, kind);
-        assertThat(acquireAloneWhileQueued(lock)).as("and stays at its maximum").isEqualTo(15);
+        assertThat(acquireAloneWhileQueued(lock)).as("and stays at its maximum").isEqualTo(16);
         assertThat(lock.modeSwitches()).isEqualTo(6);
     }
 
     @ParameterizedTest
     @EnumSource(ThreadKind.class)
     void probationStartsAfreshAfterALongLeanPhase(ThreadKind kind) throws Exception {
-        NumaAdaptiveLock lock = lockWith(STARVES_AT_ONCE.withProbation(4, 64).withQuietToLeanNanos(Long.MAX_VALUE));
+        NumaAdaptiveLock lock = lockWith(PARKS_AT_ONCE.withProbation(4, 64).withQuietToLeanNanos(Long.MAX_VALUE));
         contendOnce(lock, kind);
-        assertThat(acquireAloneWhileQueued(lock)).isEqualTo(3);
+        assertThat(acquireAloneWhileQueued(lock)).isEqualTo(4);
         for (int i = 0; i < 4 * NumaAdaptiveLock.WINDOW; i++) { // a lean phase far longer than the probation
             lock.lock();
             lock.unlock();
         }
         assertThat(lock.isQueued()).isFalse();
         contendOnce(lock, kind);
-        assertThat(acquireAloneWhileQueued(lock)).as("not doubled").isEqualTo(3);
+        assertThat(acquireAloneWhileQueued(lock)).as("not doubled").isEqualTo(4);
     }
 
     @ParameterizedTest
@@ -228,7 +253,7 @@ class NumaAdaptiveLockTest {
         // A probation of 8 whose last 4 releases are measured; holds count in full (up to a 50 ms spin),
         // and the quiet time never ends. Three threads hold one lock 2 ms at a time, each release
         // finding the others queued; one of them takes the other lock between, briefly.
-        NumaAdaptiveLock.Thresholds measured = STARVES_AT_ONCE
+        NumaAdaptiveLock.Thresholds measured = PARKS_AT_ONCE
                 .withProbation(8, 64)
                 .withQuietToLeanNanos(Long.MAX_VALUE)
                 .withSpinNanos(TimeUnit.MILLISECONDS.toNanos(50));
@@ -441,6 +466,14 @@ class NumaAdaptiveLockTest {
                 .as("no queued arrival found the queue lock held")
                 .isEqualTo(1);
     }
+
+    /**
+     * The defaults, but a window of one acquisition, which turns the lock queued when it parked (a
+     * hot window, which starts a probation); saturation and starving turn nothing.
+     */
+    private static final NumaAdaptiveLock.Thresholds PARKS_AT_ONCE = NumaAdaptiveLock.Thresholds.DEFAULTS
+            .withWindow(1, Integer.MAX_VALUE, 0L, 1)
+            .withStarvingLosses(Integer.MAX_VALUE);
 
     /** The defaults, but a waiter that lost one attempt (so parked) starves, however short its wait. */
     private static final NumaAdaptiveLock.Thresholds STARVES_AT_ONCE =
