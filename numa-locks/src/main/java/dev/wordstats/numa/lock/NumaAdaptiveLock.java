@@ -463,7 +463,7 @@ public final class NumaAdaptiveLock implements Lock {
 
     /** The lean owner's outermost release. */
     private void releaseLean(Word w, Thread current) {
-        w.setOwner(null);
+        // The owner field is cleared by the word's tryRelease, just before the state's volatile write.
         if (w.sampling) {
             w.endSample();
         }
