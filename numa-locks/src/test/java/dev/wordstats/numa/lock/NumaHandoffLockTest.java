@@ -2,6 +2,7 @@ package dev.wordstats.numa.lock;
 
 import static dev.wordstats.numa.lock.ConcurrencySupport.PROMPT;
 import static dev.wordstats.numa.lock.ConcurrencySupport.awaitParkedOrDone;
+import static dev.wordstats.numa.lock.ConcurrencySupport.dump;
 import static dev.wordstats.numa.lock.ConcurrencySupport.hold;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -697,7 +698,18 @@ class NumaHandoffLockTest {
             }
             nodes.stop(holder.thread);
             holder.release.countDown(); // not release(): its unlock stops in the node lookup
-            assertThat(nodes.awaitStopped()).as("the holder's release stops").isTrue();
+            if (!nodes.awaitStopped()) {
+                workers.rethrowFailures(); // a thread's own failure first, if that is what stopped it
+                throw new AssertionError(
+                        "the holder's release did not stop in its node lookup (%s %s, %s); %s, leader %s%n%s"
+                                .formatted(
+                                        kind,
+                                        who,
+                                        probing,
+                                        lock,
+                                        name(lock.leaderOf(0)),
+                                        dump(List.of(holder.thread, leader))));
+            }
             if (who != Arriving.PREVIOUS_OWNER_WHILE_HELD) { // else a spinning partner may be in and out already
                 assertThat(lock.isLocked()).as("the word is free").isFalse();
                 assertThat(name(lock.leaderOf(0)))
