@@ -144,12 +144,23 @@ public class LockContentionBenchmark {
     @Param("false")
     public boolean jfrProbe;
 
+    /**
+     * {@code true}: every invocation gets a new lock, so each round starts from a cold lock meeting a
+     * sudden saturation (an adaptive lock starts lean); {@code false}: one lock for the trial, so the
+     * measured rounds see the lock as a long-running service does, in the state the earlier rounds
+     * left it.
+     */
+    @Param("true")
+    public boolean newLockEachInvocation;
+
     private NumaSetup nodes;
     private LockSettings settings;
     private LockContext context;
     private Set<HandoffMechanism> handoffMechanisms;
     private double csNanos;
     private ContentionRound round;
+    private Guard trialGuard; // newLockEachInvocation false: the one lock of the trial
+    private Guard guardInUse; // the lock of the current invocation
 
     @Setup(Level.Trial)
     public void setUpTrial() {
@@ -164,8 +175,18 @@ public class LockContentionBenchmark {
 
     @Setup(Level.Invocation)
     public void setUpRound() throws InterruptedException {
+        Guard guard;
+        if (newLockEachInvocation) {
+            guard = guard();
+        } else {
+            if (trialGuard == null) {
+                trialGuard = guard();
+            }
+            guard = trialGuard;
+        }
+        guardInUse = guard;
         round = new ContentionRound(
-                guard(),
+                guard,
                 nodes.locator(),
                 actionsCount,
                 threads,
@@ -177,6 +198,11 @@ public class LockContentionBenchmark {
                 recordWaits,
                 BenchmarkNuma.spreadOverNodes(nodes));
         round.start();
+    }
+
+    /** The lock of the current invocation (set by {@link #setUpRound}); for tests. */
+    Guard guardInUse() {
+        return guardInUse;
     }
 
     /** A new guard of {@code lockType}; a lab lock when some handoff mechanisms are switched off. */

@@ -142,7 +142,21 @@ class BenchConfigTest {
         assertThat(matrix.benches())
                 .filteredOn(b -> b.kind() == BenchmarkKind.CONTENTION)
                 .extracting(BenchConfig.Bench::name)
-                .containsExactly("cs02us", "cs2us", "yield", "half", "low", "uncontended", "sim2-per-node");
+                .containsExactly(
+                        "cs02us", "cs02us-kept", "cs2us", "yield", "half", "low", "uncontended", "sim2-per-node");
+        BenchConfig.Payload cold = matrix.benches().stream()
+                .filter(b -> b.name().equals("cs02us"))
+                .findFirst()
+                .orElseThrow()
+                .payload();
+        BenchConfig.Payload kept = matrix.benches().stream()
+                .filter(b -> b.name().equals("cs02us-kept"))
+                .findFirst()
+                .orElseThrow()
+                .payload();
+        assertThat(kept.params()).containsEntry("newLockEachInvocation", "false");
+        assertThat(kept.inCpuTokens()).isEqualTo(cold.inCpuTokens());
+        assertThat(kept.actionsCount()).isEqualTo(cold.actionsCount());
         BenchConfig.Payload twoNodes = matrix.benches().getLast().payload();
         assertThat(twoNodes.simulatedNodes()).isEqualTo(2);
         assertThat(twoNodes.params()).containsEntry("scheduler", "per-node");
