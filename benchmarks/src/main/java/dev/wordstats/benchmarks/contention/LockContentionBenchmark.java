@@ -159,8 +159,7 @@ public class LockContentionBenchmark {
     private Set<HandoffMechanism> handoffMechanisms;
     private double csNanos;
     private ContentionRound round;
-    private Guard trialGuard; // newLockEachInvocation false: the one lock of the trial
-    private Guard guardInUse; // the lock of the current invocation
+    private Guard guardInUse; // the lock of the current invocation (the trial's, without newLockEachInvocation)
 
     @Setup(Level.Trial)
     public void setUpTrial() {
@@ -175,18 +174,11 @@ public class LockContentionBenchmark {
 
     @Setup(Level.Invocation)
     public void setUpRound() throws InterruptedException {
-        Guard guard;
-        if (newLockEachInvocation) {
-            guard = guard();
-        } else {
-            if (trialGuard == null) {
-                trialGuard = guard();
-            }
-            guard = trialGuard;
+        if (newLockEachInvocation || guardInUse == null) {
+            guardInUse = guard();
         }
-        guardInUse = guard;
         round = new ContentionRound(
-                guard,
+                guardInUse,
                 nodes.locator(),
                 actionsCount,
                 threads,

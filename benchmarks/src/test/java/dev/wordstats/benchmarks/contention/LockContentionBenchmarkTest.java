@@ -7,8 +7,10 @@ import dev.wordstats.numa.lock.LockType;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 
 /** The benchmark's lifecycle run by hand, as JMH runs it: a trial of a few small invocations. */
+@Timeout(30) // a round joins its threads without a bound of its own
 class LockContentionBenchmarkTest {
 
     @Test
