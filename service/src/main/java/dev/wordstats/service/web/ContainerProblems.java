@@ -26,7 +26,9 @@ import tools.jackson.databind.json.JsonMapper;
  * {@code server.max-http-request-header-size}), e.g. a query string repeating a parameter a
  * thousand times, never reaches Spring MVC: Tomcat's error report valve answered it with an HTML
  * page. This replaces that valve on the host with {@link ProblemValve}, which writes the same
- * status with a problem body. Ordered last, so it also replaces the valve Spring Boot adds when
+ * status with a problem body. One status it changes: a request line naming an HTTP version Tomcat
+ * does not speak ({@code GET / HTTP/9.9}) gets 400, not Tomcat's 505, since the fault is the
+ * client's. Ordered last, so it also replaces the valve Spring Boot adds when
  * {@code server.error.include-stacktrace} is {@code never}.
  */
 @Component
@@ -57,10 +59,10 @@ class ContainerProblems implements WebServerFactoryCustomizer<ConfigurableTomcat
     }
 
     /**
-     * An error report valve that writes {@code application/problem+json}: the status Tomcat chose,
-     * the API's problem type for it where there is one ({@link #typeOf}), no stack trace, no server
-     * information. Like Tomcat's own, it writes only when nothing has been written and no error
-     * page has been reported, so every error Spring MVC answers keeps its body.
+     * An error report valve that writes {@code application/problem+json}: the status Tomcat chose
+     * (but 400 for its 505), the API's problem type for it where there is one ({@link #typeOf}), no
+     * stack trace, no server information. Like Tomcat's own, it writes only when nothing has been
+     * written and no error page has been reported, so every error Spring MVC answers keeps its body.
      */
     static final class ProblemValve extends ErrorReportValve {
 
@@ -82,12 +84,22 @@ class ContainerProblems implements WebServerFactoryCustomizer<ConfigurableTomcat
             if (!ioAllowed.get()) {
                 return;
             }
+            Map<String, Object> problem;
+            if (status == HttpStatus.HTTP_VERSION_NOT_SUPPORTED.value()) {
+                // Only Tomcat sends 505, for a request line naming a version it does not speak
+                // (Http11Processor, before any servlet runs). The fault is the client's: 400.
+                problem = problem(HttpStatus.BAD_REQUEST.value());
+                problem.put("detail", "HTTP version not supported: this server speaks HTTP/1.1 and HTTP/1.0");
+                response.setStatus(HttpStatus.BAD_REQUEST.value());
+            } else {
+                problem = problem(status);
+            }
             try {
                 response.setContentType("application/problem+json");
                 response.setCharacterEncoding("UTF-8");
                 Writer writer = response.getReporter();
                 if (writer != null) {
-                    writer.write(JSON.writeValueAsString(problem(status)));
+                    writer.write(JSON.writeValueAsString(problem));
                     response.finishResponse();
                 }
             } catch (IOException | IllegalStateException e) {

@@ -108,6 +108,32 @@ class RealContainerTest {
     }
 
     @Test
+    void unsupportedHttpVersionIsA400ProblemNotA505() throws Exception {
+        // Tomcat answers a request line with a version it does not speak 505 before any servlet runs.
+        long before = totalWords();
+        List<String> requests = List.of(
+                "GET /actuator/health HTTP/9.9\r\nHost: localhost\r\n\r\n",
+                "POST /api/texts HTTP/1.2\r\nHost: localhost\r\nContent-Type: application/json\r\n"
+                        + "Content-Length: 15\r\nConnection: close\r\n\r\n{\"text\": \"a b\"}");
+        for (String request : requests) {
+            String answer = raw(request);
+            assertThat(answer).as(answer).startsWith("HTTP/1.1 400").contains("Content-Type: application/problem+json");
+            JsonNode problem = JSON.readTree(answer.substring(answer.indexOf("\r\n\r\n") + 4));
+            assertThat(problem.path("type").asString()).isEqualTo("urn:wordstats:problem:invalid-request");
+            assertThat(problem.path("status").asInt()).isEqualTo(400);
+            assertThat(problem.path("detail").asString())
+                    .contains("HTTP version not supported")
+                    .contains("HTTP/1.1", "HTTP/1.0");
+        }
+        assertThat(totalWords()).isEqualTo(before);
+        // The versions it does speak are answered as before.
+        assertThat(raw("GET /actuator/health HTTP/1.0\r\nHost: localhost\r\n\r\n"))
+                .startsWith("HTTP/1.1 200");
+        assertThat(raw("GET /actuator/health HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n"))
+                .startsWith("HTTP/1.1 200");
+    }
+
+    @Test
     void queryStringOnEndpointsWithoutParametersIsIgnored() throws Exception {
         assertThat(send(HttpRequest.newBuilder(uri("/api/stats?=x"))).statusCode())
                 .isEqualTo(200);
