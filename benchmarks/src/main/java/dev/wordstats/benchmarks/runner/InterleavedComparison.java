@@ -170,8 +170,7 @@ final class InterleavedComparison {
     static List<String> locksOf(BenchConfig.Bench bench, List<String> chosen) {
         List<String> locks = chosen != null
                 ? chosen.stream()
-                        .filter(l ->
-                                bench.kind() == BenchmarkKind.TEXT_STATS || !TextStatsBenchmark.LOCK_FREE.contains(l))
+                        .filter(l -> bench.kind() == BenchmarkKind.TEXT_STATS || !TextStatsBenchmark.BOUNDS.contains(l))
                         .toList()
                 : bench.payload().locks();
         return locks == null || locks.isEmpty()
@@ -184,7 +183,7 @@ final class InterleavedComparison {
         List<String> names =
                 new ArrayList<>(Arrays.stream(LockType.values()).map(Enum::name).toList());
         if (kind == BenchmarkKind.TEXT_STATS) {
-            names.addAll(TextStatsBenchmark.LOCK_FREE);
+            names.addAll(TextStatsBenchmark.BOUNDS);
         }
         return names;
     }

@@ -198,9 +198,9 @@ final class RegimeMatrix {
                 .append("`+` faster and `−` slower in every repeat, `=` no measurable difference, `ref` the")
                 .append(" reference itself. Top: the lock type with the highest median ratio to the better of")
                 .append(" the two in each repeat, and beside it those that are not slower than it in every repeat;")
-                .append(" the lock-free stores (")
-                .append(String.join(", ", lockFree(locks)))
-                .append(") are bounds, not candidates. Floor bound: the most any lock could gain over ")
+                .append(" the bounds (")
+                .append(String.join(", ", bounds(locks)))
+                .append(") are not candidates. Floor bound: the most any lock could gain over ")
                 .append(REFERENCES.getFirst())
                 .append(" here, from the serial floor (contention rows).\n\n");
         md.append("| row | top | floor bound |");
@@ -223,7 +223,7 @@ final class RegimeMatrix {
         return md.toString();
     }
 
-    private static List<String> lockFree(List<String> locks) {
+    private static List<String> bounds(List<String> locks) {
         List<String> free = locks.stream().filter(l -> !isLockType(l)).toList();
         return free.isEmpty() ? List.of("none here") : free;
     }

@@ -27,10 +27,11 @@ import org.openjdk.jmh.annotations.Warmup;
  * shared cursor, as the service's batch endpoint does. One invocation counts every line into a new,
  * empty store; the runner reports lines/s. The store is a {@code StripedCounts<String>} whose stripes
  * are guarded by the {@code lockType} type's guards (every count goes through {@code Guard.call}),
- * or a lock-free baseline ({@link #LOCK_FREE}): {@code CHM_LONG_ADDER}
+ * or a bound ({@link #BOUNDS}): the lock-free {@code CHM_LONG_ADDER}
  * ({@code ConcurrentHashMap<String, LongAdder>}, computeIfAbsent + increment), {@code CHM_MERGE}
  * ({@code ConcurrentHashMap.merge}) or {@code PER_THREAD_MAPS} (a plain map per thread, merged into
- * one at the end of the round, inside the timing: the bound with nothing shared).
+ * one at the end of the round, inside the timing: the bound with nothing shared), or {@code SPIN_BOUND}
+ * (the stripes under the cheapest lock, {@link SpinBound}).
  *
  * <p>The regimes of striped counting: {@code stripes}; the vocabulary ({@code vocabulary} words,
  * Zipf {@code exponent}; 0 draws each word alike, e.g. 6 hot words); the line length
@@ -77,12 +78,17 @@ public class TextStatsBenchmark {
         "UNFAIR_REENTRANT",
         "CHM_LONG_ADDER",
         "CHM_MERGE",
-        "PER_THREAD_MAPS"
+        "PER_THREAD_MAPS",
+        "SPIN_BOUND"
     })
     public String lockType;
 
-    /** The {@code lockType} values that are not lock types: lock-free stores, the bounds beside the locks. */
-    public static final List<String> LOCK_FREE = List.of("CHM_LONG_ADDER", "CHM_MERGE", "PER_THREAD_MAPS");
+    /**
+     * The {@code lockType} values that are not lock types, the bounds beside the locks: the lock-free
+     * stores, and {@code SPIN_BOUND}, the stripes under the cheapest lock (an unbounded spin, never a lock
+     * to use: see {@link SpinBound}), which says what a lock object apart from the stripe can reach.
+     */
+    public static final List<String> BOUNDS = List.of("CHM_LONG_ADDER", "CHM_MERGE", "PER_THREAD_MAPS", "SPIN_BOUND");
 
     @Param("100000")
     public int lines;

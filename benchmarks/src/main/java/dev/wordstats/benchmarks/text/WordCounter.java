@@ -15,7 +15,7 @@ import java.util.concurrent.atomic.LongAdder;
 /**
  * Where the text statistics task counts words: a {@link StripedCounts} whose stripes are guarded by
  * the {@link dev.wordstats.numa.lock.Guard}s of one of the {@link LockType}s, or one of the
- * lock-free stores a user would pick instead ({@link TextStatsBenchmark#LOCK_FREE}).
+ * lock-free stores a user would pick instead, and the cheapest lock ({@link TextStatsBenchmark#BOUNDS}).
  *
  * <p>Worker {@code t} counts into {@link #sink(int) sink(t)}: the shared store itself, or for
  * {@code PER_THREAD_MAPS} its own map. When every worker has ended, {@link #finish()} does what is

@@ -42,7 +42,7 @@ class BenchConfigTest {
                 assertThat(bench.kind()).isNotNull();
                 if (bench.payload().locks() != null) {
                     assertThat(bench.payload().locks())
-                            .allMatch(l -> TextStatsBenchmark.LOCK_FREE.contains(l)
+                            .allMatch(l -> TextStatsBenchmark.BOUNDS.contains(l)
                                     || dev.wordstats.numa.lock.LockType.parse(l) != null);
                 }
             }
@@ -132,7 +132,7 @@ class BenchConfigTest {
                         + b.payload().params().get("exponent"))
                 .containsExactlyInAnyOrder("6^0.0", "50000^1.0");
         for (BenchConfig.Bench bench : text) {
-            assertThat(bench.payload().locks()).contains("CHM_LONG_ADDER", "PER_THREAD_MAPS");
+            assertThat(bench.payload().locks()).contains("CHM_LONG_ADDER", "PER_THREAD_MAPS", "SPIN_BOUND");
             assertThat(bench.payload().params())
                     .containsEntry("stripes", "1,4,64")
                     .containsEntry("granularity", "word,line")

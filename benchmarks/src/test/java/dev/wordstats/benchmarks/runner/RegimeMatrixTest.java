@@ -154,7 +154,7 @@ class RegimeMatrixTest {
         String md = RegimeMatrix.markdown(RegimeMatrix.of(samples, 2));
 
         assertThat(md)
-                .contains("the lock-free stores (CHM_LONG_ADDER) are bounds")
+                .contains("the bounds (CHM_LONG_ADDER) are not candidates")
                 .contains("| row | top | floor bound | UNFAIR_REENTRANT | SYNCHRONIZED | CHM_LONG_ADDER |\n"
                         + "|---|---|---:|---:|---:|---:|\n")
                 .contains("| hot6 | **SYNCHRONIZED** | – | ref<br>0.91 (0.91–0.91) − | 1.10 (1.10–1.10) +<br>ref"
