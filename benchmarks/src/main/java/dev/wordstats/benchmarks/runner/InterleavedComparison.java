@@ -164,8 +164,8 @@ final class InterleavedComparison {
     }
 
     /**
-     * The locks a bench compares: {@code chosen} (--locks) if given, less the lock-free stores a bench
-     * other than the text task cannot run; else its {@code locks}; else every lock type.
+     * The locks a bench compares: {@code chosen} (--locks) if given, less the bounds (the lock-free stores
+     * and SPIN_BOUND) a bench other than the text task cannot run; else its {@code locks}; else every lock type.
      */
     static List<String> locksOf(BenchConfig.Bench bench, List<String> chosen) {
         List<String> locks = chosen != null
@@ -178,7 +178,7 @@ final class InterleavedComparison {
                 : locks;
     }
 
-    /** What a bench of {@code kind} can run: every lock type, and for the text task its lock-free stores. */
+    /** What a bench of {@code kind} can run: every lock type, and for the text task its bounds. */
     static List<String> runnable(BenchmarkKind kind) {
         List<String> names =
                 new ArrayList<>(Arrays.stream(LockType.values()).map(Enum::name).toList());

@@ -224,8 +224,8 @@ final class RegimeMatrix {
     }
 
     private static List<String> bounds(List<String> locks) {
-        List<String> free = locks.stream().filter(l -> !isLockType(l)).toList();
-        return free.isEmpty() ? List.of("none here") : free;
+        List<String> bounds = locks.stream().filter(l -> !isLockType(l)).toList();
+        return bounds.isEmpty() ? List.of("none here") : bounds;
     }
 
     /** "A" or "A (no measurable difference: B, C)"; "–" when no lock type ran. */
