@@ -151,15 +151,23 @@ public final class CombiningLock extends CombiningLockL1Pad implements Guard {
      *
      * Probe (optional, LockProbe; none: every report below is skipped by a null check)
      *  - acquired(waited, wait): by the thread that takes the lock, after enter(): the fast path and a
-     *    caller that found the queue empty (waited false), a caller handed the role by COMBINE (waited
-     *    true); and by the combiner for each waiter's critical section it is about to run (waited
-     *    true, wait from the waiter's call, read from Request.asked), so the reporting thread is the
-     *    one that touches the data, as a lock holder would.
+     *    caller that found the queue empty (waited false, unless it waited for the outer lock, below),
+     *    a caller handed the role by COMBINE (waited true); and by the combiner for each waiter's
+     *    critical section it is about to run (waited true, wait from the waiter's call, read from
+     *    Request.asked), so the reporting thread is the one that touches the data, as a lock holder
+     *    would.
+     *  - The outer lock: with a probe, enter() asks Outer.enter to say whether it waited (the clock at
+     *    which it began to wait, 0 for no wait). A caller that found the queue empty and then waited
+     *    for the outer lock is reported waited true, even by the fast path to a probe deaf to it; its
+     *    wait runs from the start of its call (Request.asked, or the fast path's clock read when timed)
+     *    or, on an untimed fast path, which read no clock, from the start of the outer wait. Without a
+     *    probe Outer.enter measures nothing.
      *  - released: when timed, by each caller after its call's release (fast path, own combining) or
      *    after DONE (served: the combiner left began/ended in the Request before its DONE RMW).
      *  - combined(size, nanos): by a combiner that ran at least one waiter's critical section, when it
      *    frees the queue (after the CAS to null, before the outer lock's exit) or hands the role on.
-     *  Nothing in the algorithm depends on the probe: the same CAS, xchg and RMWs run with or without.
+     *  Nothing in the algorithm depends on the probe: the same CAS, xchg and RMWs run with or without
+     *  (with one, Outer.enter only reads the outer lock's state before it takes it; it decides nothing).
      *
      * Memory modes: see package-info. Padding: tail and owner (both written by the combiner, tail
      * swapped by arrivals) are one 128-byte-padded block (CombiningLockL0Pad/L1Pad). Requests are
@@ -225,8 +233,13 @@ public final class CombiningLock extends CombiningLockL1Pad implements Guard {
 
     /** What a combiner holds above its queue: taken before it runs critical sections, let go before it leaves. */
     interface Outer {
-        /** Takes the outer lock for {@code combiner}; not interruptible. */
-        void enter(Thread combiner);
+        /**
+         * Takes the outer lock for {@code combiner}; not interruptible. When {@code measure} (the queue has a
+         * probe), says whether it waited: the {@link System#nanoTime()} at which it began to wait, made nonzero,
+         * or 0 when it did not wait; a report, not a decision (how it tells may race, as its implementation
+         * documents). Without {@code measure}, returns 0 and reads neither the clock nor the lock's state.
+         */
+        long enter(Thread combiner, boolean measure);
 
         /** Lets the outer lock go. */
         void exit();
@@ -240,15 +253,18 @@ public final class CombiningLock extends CombiningLockL1Pad implements Guard {
         }
         long asked = timed ? System.nanoTime() : 0L;
         if (casTail(null, fastNode)) {
-            enter(me);
-            long began = fastProbe != null ? reportAcquired(false, asked) : 0L;
+            long outerAsked = enter(me); // nonzero only with a probe, when it waited for the outer lock
+            boolean waited = outerAsked != 0L;
+            boolean report = fastProbe != null || waited;
+            // an untimed fast path read no clock before: its wait runs from the start of the outer wait
+            long began = report ? reportAcquired(waited, waited && !timed ? outerAsked : asked) : 0L;
             try {
                 return criticalSection.get();
             } finally {
                 long ended = timed ? System.nanoTime() : 0L;
                 boolean served = releaseFast(me);
-                if (timed && fastProbe != null) {
-                    probe.released(false, began - asked, ended - began); // outside the critical section
+                if (timed && report) {
+                    probe.released(waited, began - asked, ended - began); // outside the critical section
                 }
                 if (served) {
                     yieldToServed(me);
@@ -290,11 +306,14 @@ public final class CombiningLock extends CombiningLockL1Pad implements Guard {
 
     // ------------------------------------------------------------------ combiner side
 
-    private void enter(Thread me) {
-        if (outer != null) {
-            outer.enter(me);
-        }
+    /**
+     * Takes the outer lock, if any, and the owner role; returns Outer.enter's answer: the clock at which it
+     * began to wait for the outer lock, or 0 (no wait, no outer lock, or no probe to tell).
+     */
+    private long enter(Thread me) {
+        long outerAsked = outer != null ? outer.enter(me, probe != null) : 0L;
         owner = me;
+        return outerAsked;
     }
 
     private void exit() {
@@ -356,8 +375,8 @@ public final class CombiningLock extends CombiningLockL1Pad implements Guard {
         } else {
             request.signal(Request.COMBINE); // tells a successor that the combiner is right before it
         }
-        enter(me);
-        boolean waited = pred != null;
+        long outerAsked = enter(me); // nonzero only with a probe, when it waited for the outer lock
+        boolean waited = pred != null || outerAsked != 0L;
         boolean report = probe != null && (waited || fastProbe != null);
         long began = report ? reportAcquired(waited, request.asked) : 0L;
         T result = null;

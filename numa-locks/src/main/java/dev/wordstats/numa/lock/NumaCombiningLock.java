@@ -72,7 +72,14 @@ public final class NumaCombiningLock extends NumaCombiningLockL1Pad implements G
      *
      * Probe: the node queues report to the lock's one probe, each from inside enter()/exit() (the
      * global lock held), so its acquired() calls are ordered across nodes as the lock's are; see
-     * CombiningLock for what each call means.
+     * CombiningLock for what each call means. A node combiner that waits for the global lock (held by
+     * another node's combiner) waited: with a probe, GlobalLock.enter reads global.isLocked() before
+     * global.lock() (and the clock, if it was locked), and the queue reports a caller that found its
+     * node's queue empty but the global lock held as waited true, its wait including that for the
+     * global lock. This is a report, not a decision: never tryLock(), which barges on a fair lock. Two
+     * accepted races, as SynchronizedGuard's: a global lock freed between the read and lock() is
+     * reported as a wait, and one taken by another combiner between them (or free but about to pass to
+     * a queued combiner) is reported as none. Without a probe enter() reads neither.
      *
      * Cost: an uncontended call takes the queue's fast path and the global lock, two CAS in and two
      * out (and a NodeLocator lookup), twice CombiningLock's atomic operations; the measured cost of
@@ -140,9 +147,12 @@ public final class NumaCombiningLock extends NumaCombiningLockL1Pad implements G
     /** The global lock among node combiners, and the owner it makes. */
     private final class GlobalLock implements CombiningLock.Outer {
         @Override
-        public void enter(Thread combiner) {
+        public long enter(Thread combiner, boolean measure) {
+            // a report, not a decision: isLocked() before lock() (see Probe in the Overview), never tryLock()
+            long asked = measure && global.isLocked() ? System.nanoTime() | 1L : 0L;
             global.lock();
             owner = combiner;
+            return asked;
         }
 
         @Override

@@ -12,10 +12,16 @@ import dev.wordstats.numa.topology.NodeLocator;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Queue;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.EnumSource;
+import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * {@link NumaCombiningLock} on two simulated nodes: the combining contract (the known-queue tests put every
@@ -103,6 +109,99 @@ class NumaCombiningLockTest extends CombiningContractTest {
         assertThat(ranOn).as("node 1's first caller combined for node 1").containsOnly(callers[0]);
     }
 
+    static Stream<Arguments> kindsAndHearings() {
+        return Stream.of(ThreadKind.values())
+                .flatMap(kind -> Stream.of(Hearing.values()).map(hearing -> Arguments.of(kind, hearing)));
+    }
+
+    /**
+     * While a node-0 thread holds the lock, a single node-1 caller finds its node's queue empty (the fast path)
+     * and waits for the global lock: the probe is told that it waited, with its wait, whether it hears the fast
+     * path or not; the node-0 holder, which found both free, is still told of as not waiting.
+     */
+    @ParameterizedTest(name = "{0} threads, probe hears {1}")
+    @MethodSource("kindsAndHearings")
+    void aFastPathCallerThatWaitsForTheGlobalLockIsReportedAsWaiting(ThreadKind kind, Hearing hearing)
+            throws Exception {
+        AssignedNodes nodes = new AssignedNodes(2);
+        RecordingProbe probe = new RecordingProbe(hearing);
+        NumaCombiningLock guard = new NumaCombiningLock(nodes, LARGE_BATCHES, probe);
+        long holdMillis = 20;
+        Thread holder;
+        Thread caller;
+        try (Workers workers = new Workers(guard)) {
+            Holding holding = hold(guard, kind, workers); // node 0
+            holder = holding.thread;
+            caller = queue(workers, kind, "node1-caller", () -> {
+                nodes.assign(1);
+                guard.run(() -> {});
+            });
+            Thread.sleep(holdMillis);
+            holding.release();
+            workers.joinAll(PROMPT);
+        }
+        long held = TimeUnit.MILLISECONDS.toNanos(holdMillis);
+        assertThat(probe.calls("acquired", caller))
+                .as("the node-1 caller waited for the global lock")
+                .singleElement()
+                .satisfies(call -> {
+                    assertThat(call.waited()).isTrue();
+                    assertThat(call.waitNanos()).isGreaterThanOrEqualTo(held);
+                });
+        if (hearing == Hearing.FAST_PATH_TIMED) {
+            assertThat(probe.calls("released", caller)).singleElement().satisfies(call -> {
+                assertThat(call.waited()).isTrue();
+                assertThat(call.waitNanos()).isGreaterThanOrEqualTo(held);
+            });
+        }
+        if (hearing == Hearing.WAITS_ONLY) {
+            assertThat(probe.calls("acquired", holder))
+                    .as("the holder did not wait")
+                    .isEmpty();
+        } else {
+            assertThat(probe.calls("acquired", holder))
+                    .as("the holder did not wait")
+                    .singleElement()
+                    .satisfies(call -> assertThat(call.waited()).isFalse());
+        }
+    }
+
+    /**
+     * Uncontended calls on either node find their queue and the global lock free: a probe that hears the fast
+     * path is told of each as not waiting, a probe deaf to it of none.
+     */
+    @ParameterizedTest(name = "{0} threads, probe hears {1}")
+    @MethodSource("kindsAndHearings")
+    void uncontendedCallsOnEitherNodeAreReportedAsNotWaiting(ThreadKind kind, Hearing hearing) throws Exception {
+        AssignedNodes nodes = new AssignedNodes(2);
+        RecordingProbe probe = new RecordingProbe(hearing);
+        NumaCombiningLock guard = new NumaCombiningLock(nodes, LARGE_BATCHES, probe);
+        int[] path = {0, 1, 1, 0, 1};
+        Thread caller;
+        try (Workers workers = new Workers(guard)) {
+            caller = workers.start(kind, "caller", () -> {
+                for (int node : path) {
+                    nodes.assign(node);
+                    guard.run(() -> {});
+                }
+            });
+            workers.joinAll(PROMPT);
+        }
+        if (hearing == Hearing.WAITS_ONLY) {
+            assertThat(probe.calls).as("nothing waited").isEmpty();
+            return;
+        }
+        assertThat(probe.calls("acquired", caller))
+                .hasSize(path.length)
+                .allSatisfy(call -> assertThat(call.waited()).isFalse());
+        assertThat(probe.calls("released", caller))
+                .hasSize(hearing == Hearing.FAST_PATH_TIMED ? path.length : 0)
+                .allSatisfy(call -> assertThat(call.waited()).isFalse());
+        assertThat(probe.calls)
+                .as("every call by the caller")
+                .allSatisfy(call -> assertThat(call.thread()).isSameAs(caller));
+    }
+
     @Test
     void theTypeMakesOneQueuePerNodeAndIsNotALock() {
         Guard guard = TestLocks.guard(LockType.NUMA_COMBINING, new ThreadIdNodes(3));
@@ -133,5 +232,54 @@ class NumaCombiningLockTest extends CombiningContractTest {
     @Test
     void ownerIsPaddedFromEveryOtherField() {
         NumaMcsLockTest.assertHotFieldsPadded(NumaCombiningLock.class, "owner");
+    }
+
+    /** What a {@link RecordingProbe} asks to hear: the probe settings a lock reports differently to. */
+    enum Hearing {
+        /** Every acquisition, untimed. */
+        FAST_PATH,
+        /** Every acquisition, timed (with its release). */
+        FAST_PATH_TIMED,
+        /** Only acquisitions that waited, untimed. */
+        WAITS_ONLY
+    }
+
+    /** One report a {@link RecordingProbe} got, with the thread that made it. */
+    record Call(String what, Thread thread, boolean waited, long waitNanos) {}
+
+    /** Records every acquired and released call, with its thread, thread-safely. */
+    static final class RecordingProbe implements LockProbe {
+        final Queue<Call> calls = new ConcurrentLinkedQueue<>();
+        private final Hearing hearing;
+
+        RecordingProbe(Hearing hearing) {
+            this.hearing = hearing;
+        }
+
+        @Override
+        public boolean hearsFastPath() {
+            return hearing != Hearing.WAITS_ONLY;
+        }
+
+        @Override
+        public boolean timed() {
+            return hearing == Hearing.FAST_PATH_TIMED;
+        }
+
+        @Override
+        public void acquired(boolean waited, long waitNanos) {
+            calls.add(new Call("acquired", Thread.currentThread(), waited, waitNanos));
+        }
+
+        @Override
+        public void released(boolean waited, long waitNanos, long holdNanos) {
+            calls.add(new Call("released", Thread.currentThread(), waited, waitNanos));
+        }
+
+        List<Call> calls(String what, Thread thread) {
+            return calls.stream()
+                    .filter(call -> call.what().equals(what) && call.thread() == thread)
+                    .toList();
+        }
     }
 }
