@@ -2,6 +2,7 @@ package dev.wordstats.benchmarks.runner;
 
 import dev.wordstats.benchmarks.contention.JainIndex;
 import dev.wordstats.benchmarks.runner.ComparisonFigures.Verdict;
+import dev.wordstats.benchmarks.text.TextStatsBenchmark;
 import dev.wordstats.benchmarks.text.WordCounter;
 import dev.wordstats.benchmarks.text.ZipfText;
 import dev.wordstats.comparison.Spread;
@@ -46,8 +47,8 @@ import org.openjdk.jmh.infra.Blackhole;
  * <ul>
  *   <li>{@code text}: striped counting, as TextStatsBenchmark (lines of Zipf words pulled off one
  *       cursor, split outside the lock, a critical section per word or per stripe a line touches);
- *       the lock-free stores {@code CHM_LONG_ADDER} and {@code PER_THREAD_MAPS} and the spin-lock bound
- *       {@code SPIN_BOUND} may run beside the locks. Each round's total is checked.
+ *       the bounds of the JMH text task ({@link TextStatsBenchmark#BOUNDS}: the lock-free stores and the
+ *       spin-lock bound {@code SPIN_BOUND}) may run beside the locks. Each round's total is checked.
  *   <li>{@code hot}: one hot lock, {@code actions} critical sections of {@code tokens} JMH CPU tokens
  *       (optionally with a {@code Thread.yield()} inside), shared by the threads off one budget; the
  *       Jain index of the sections each thread ran.
@@ -67,12 +68,6 @@ public final class InterleavedRounds {
 
     /** The candidate when none is named. */
     static final String DEFAULT_CANDIDATE = "NUMA_ADAPTIVE";
-
-    /**
-     * The bounds the text task may run beside the lock types: the lock-free stores, and the stripes under
-     * the cheapest lock ({@code SPIN_BOUND}, an unbounded spin: safe only for sections that never park).
-     */
-    static final List<String> LOCK_FREE = List.of("CHM_LONG_ADDER", "PER_THREAD_MAPS", "SPIN_BOUND");
 
     /** What the command line asked for; defaults as the regime matrix's rows. */
     static final class Options {
@@ -139,7 +134,7 @@ public final class InterleavedRounds {
                         + candidates + ": more types make the guards' call sites megamorphic");
             }
             for (String lock : o.locks) {
-                if (!(o.task.equals("text") && LOCK_FREE.contains(lock))) {
+                if (!(o.task.equals("text") && TextStatsBenchmark.BOUNDS.contains(lock))) {
                     LockType.parse(lock); // a clear error for a misspelled lock, before any round
                 }
             }
