@@ -50,11 +50,15 @@ public final class NumaAdaptiveLockTests {
         int counter; // plain on purpose: a lost update means two owners at once
 
         Guarded(NodeLocator nodes) {
+            this(nodes, NumaAdaptiveLock.Thresholds.EAGER);
+        }
+
+        Guarded(NodeLocator nodes, NumaAdaptiveLock.Thresholds thresholds) {
             lock = new NumaAdaptiveLock(
                     new LockContext(nodes, CarrierPinning.schedulerParallelism()),
                     NumaMcsLock.DEFAULT_RESERVE_AFTER,
                     LockProbe.NONE,
-                    NumaAdaptiveLock.Thresholds.EAGER);
+                    thresholds);
         }
 
         void increment(int node, int times) {
@@ -182,6 +186,39 @@ public final class NumaAdaptiveLockTests {
 
         @Actor
         public void c() {
+            increment(0, 2);
+        }
+
+        @Arbiter
+        public void arbiter(III_Result r) {
+            finish(r);
+        }
+    }
+
+    /**
+     * Two actors, no switch, no spin: a contended arrival parks in the word's parking queue (an AQS
+     * apart from the word) at once, so each lean release, the word's volatile write then the queue's
+     * read of its head, races the waiter's publish, re-check and park (a lost wake-up hangs the run).
+     */
+    @JCStressTest
+    @Description("two actors on one node, two acquisitions each, lean only, contended arrivals park at once")
+    @Outcome(id = "0, 4, 0", expect = ACCEPTABLE, desc = "all four increments, lean throughout")
+    @Outcome(id = "0, [0-3], .*", expect = FORBIDDEN, desc = "lost update: two owners at once")
+    @Outcome(id = "0, 4, 1", expect = FORBIDDEN, desc = "switched modes, which no threshold allows")
+    @Outcome(id = "1, .*", expect = FORBIDDEN, desc = "the lock was left held")
+    @State
+    public static class LeanReleaseRacesPark extends Guarded {
+        public LeanReleaseRacesPark() {
+            super(NodeLocator.singleNode(), NumaAdaptiveLock.Thresholds.LEAN_PARKING);
+        }
+
+        @Actor
+        public void a() {
+            increment(0, 2);
+        }
+
+        @Actor
+        public void b() {
             increment(0, 2);
         }
 

@@ -47,24 +47,31 @@ public final class NumaAdaptiveLock implements Lock {
      *
      * Parts
      *  - the word: word.state is FREE (0), HELD (1) or QUEUED (2). Lean: an owner took FREE -> HELD
-     *    by CAS (the fast path, a spinner, or a parked waiter of the word's own AQS queue). Queued:
+     *    by CAS (the fast path, a spinner, or a parked waiter of the word's parking queue). Queued:
      *    the word stays QUEUED while queued; the owner is whoever holds the queue lock (queue, a
      *    NumaHandoffLock made on the first switch and kept), which also counts its reentrant holds.
      *    A saturated lock's owners then only read the word, so its line stays shared in every cache
      *    and a handoff moves only the queue lock's lines.
-     *  - owner, holds: lean only; set by the owner after it took the word (AQS's own owner field,
-     *    so spinners can ask whether it runs), cleared before it releases; holds counts reentrant
-     *    holds. Which mode a thread holds the lock in is told by the word: only the owner can change
-     *    it. Layout: the state, the owner, holds, the window's counters and the parked count are
-     *    one run of 38 bytes right after the header (WordFields), so a lean handoff moves one cache
-     *    line, or two adjacent ones, by where the object starts (they were spread over 100 bytes,
-     *    up to three lines); the rest of the statistics follow (WordColdFields), then padding.
-     *    // checked by NumaAdaptiveLockTest.aLeanHandoffTouchesOneRunOfFieldsAfterTheState
+     *  - owner, holds: lean only; set by the owner after it took the word (so spinners can ask
+     *    whether it runs), cleared before it releases; holds counts reentrant holds. Which mode a
+     *    thread holds the lock in is told by the word: only the owner can change it.
+     *  - layout: the word is a class of its own, not an AQS (whose fields would come first, next to
+     *    whatever object the heap put before it): 60 bytes of lead (WordLead), then the state, the
+     *    owner, holds, the window's counters and the parked count in one run of 32 bytes
+     *    (WordFields), so a lean handoff moves one cache line or two adjacent ones, then the rest of
+     *    the statistics and the final fields, at least 64 bytes (WordColdFields): no field of another
+     *    object shares a line with the run, wherever the heap puts the word.
+     *    // checked by NumaAdaptiveLockTest.aLeanHandoffTouchesOneRunOfFieldsThatNoOtherObjectShares
+     *    Measured (JOURNAL 2026-11-26 08:00): 6 hot words, 64 stripes, a section per word, the
+     *    word as an AQS with the run right after the header and padding only after it: 0.88 of
+     *    synchronized; as here: 0.94.
      *  - lean spin: a lean arrival that finds the word HELD spins (reading, not writing the word)
      *    while the owner is mounted and running (MountState), at most SPIN_NANOS; a platform-thread
-     *    owner counts as running. Then it queues and parks in the word's AQS queue (JDK
-     *    AbstractQueuedSynchronizer: publish the node, re-check the word, park; the release's
-     *    volatile write then signalNext() are the other half of that handshake).
+     *    owner counts as running. Then it queues and parks in the word's parking queue (Parking, a
+     *    JDK AbstractQueuedSynchronizer whose tryAcquire and tryRelease are the word's: publish the
+     *    node, re-check the word, park; the release's volatile write of the word's state then
+     *    signalNext() are the other half of that handshake).
+     *    // checked by NumaAdaptiveLockTests.LeanReleaseRacesPark (jcstress) and NumaAdaptiveLockNoHangTest
      *  - statistics, owner-only plain fields: in lean mode each owner adds itself to a window of
      *    WINDOW acquisitions and, if it had to spin or park, to a count of contended ones, if it
      *    parked also to a count of parked ones; the first owner of every eighth window reads the
@@ -477,6 +484,7 @@ public final class NumaAdaptiveLock implements Lock {
     }
 
     /** The lean owner releases the word: FREE, or QUEUED when the window or a starving waiter says so. */
+    /** The lean owner releases the word: FREE, or QUEUED when the window or a starving waiter says so. */
     private void releaseWord(Word w) {
         if (w.heatChecked() && w.heatDue()) {
             turnQueued(w);
@@ -843,6 +851,20 @@ public final class NumaAdaptiveLock implements Lock {
          */
         static final Thresholds EAGER = new Thresholds(1, 1, Long.MAX_VALUE, 1, 0, 0L, 0L, 1, 1, 0L, NEVER_BUSY);
 
+        /** No lean spin (a contended arrival parks at once) and no switch: every handoff is lean. */
+        static final Thresholds LEAN_PARKING = new Thresholds(
+                WINDOW,
+                Integer.MAX_VALUE,
+                0L,
+                Integer.MAX_VALUE,
+                Integer.MAX_VALUE,
+                Long.MAX_VALUE,
+                QUIET_TO_LEAN_NANOS,
+                PROBATION,
+                MAX_PROBATION,
+                0L,
+                BUSY_PERCENT);
+
         Thresholds {
             if (window < 1 || probation < 1 || maxProbation < probation) {
                 throw new IllegalArgumentException("window and probation must be positive, maxProbation >= probation");
@@ -1008,14 +1030,11 @@ public final class NumaAdaptiveLock implements Lock {
     }
 
     /**
-     * The word: an AQS whose state is FREE, HELD or QUEUED, with the owner and the owner-only
-     * statistics beside it, then padding so that the next object on the heap (another stripe's lock)
-     * does not share its cache lines.
+     * The word: the state (FREE, HELD or QUEUED), the owner and the owner-only statistics, after a lead
+     * of padding and before the cold statistics, so no other object's fields share the lines a lean
+     * handoff moves; its parked waiters queue in {@link Parking}, an AQS of its own.
      */
-    @SuppressWarnings("serial") // never serialized
-    static final class Word extends WordPad {
-
-        private static final long serialVersionUID = 1L;
+    static final class Word extends WordColdFields {
 
         /** acquire: take a FREE word, or leave the queue when the word is QUEUED. */
         static final int LEAN = 1;
@@ -1026,6 +1045,7 @@ public final class NumaAdaptiveLock implements Lock {
         /** release: a waiter that left because of QUEUED wakes the next one; the state does not change. */
         static final int PASS_ON = 3;
 
+        private static final VarHandle STATE;
         private static final VarHandle SWITCHES;
         private static final VarHandle STARVING_WAITER;
         private static final VarHandle PARKED;
@@ -1033,6 +1053,7 @@ public final class NumaAdaptiveLock implements Lock {
         static {
             try {
                 MethodHandles.Lookup lookup = MethodHandles.lookup();
+                STATE = lookup.findVarHandle(WordFields.class, "state", int.class);
                 SWITCHES = lookup.findVarHandle(WordColdFields.class, "switches", long.class);
                 STARVING_WAITER = lookup.findVarHandle(WordFields.class, "starvingWaiter", boolean.class);
                 PARKED = lookup.findVarHandle(WordFields.class, "parked", int.class);
@@ -1043,6 +1064,7 @@ public final class NumaAdaptiveLock implements Lock {
 
         final Thresholds thresholds; // final, shared: the defaults' one instance, or a test's
         private final int windowSize; // read by every lean release
+        private final Parking parking; // read by every lean release (its head: whether anyone parked)
 
         Word(Thresholds thresholds) {
             this.thresholds = thresholds;
@@ -1051,13 +1073,32 @@ public final class NumaAdaptiveLock implements Lock {
             this.turn = probation;
             this.leanWindows = Integer.MAX_VALUE; // lean since it was made: its first saturation starts afresh
             this.sampledHold = Integer.MAX_VALUE; // not measured yet: not short
+            this.parking = new Parking(this);
         }
 
-        @Override
-        protected boolean tryAcquire(int arg) {
-            int state = getState();
-            if (state == FREE && compareAndSetState(FREE, HELD)) {
-                setExclusiveOwnerThread(Thread.currentThread());
+        /** Parks until it took the word ({@link #tookWord}) or the word turned QUEUED. */
+        void acquire(int arg) {
+            parking.acquire(arg);
+        }
+
+        void acquireInterruptibly(int arg) throws InterruptedException {
+            parking.acquireInterruptibly(arg);
+        }
+
+        boolean tryAcquireNanos(int arg, long nanos) throws InterruptedException {
+            return parking.tryAcquireNanos(arg, nanos);
+        }
+
+        /** Releases as {@code arg} says, then wakes the first parked waiter, if any. */
+        void release(int arg) {
+            parking.release(arg);
+        }
+
+        /** Parking's tryAcquire: takes a FREE word, or leaves the queue when it is QUEUED. */
+        boolean tryTake() {
+            int state = (int) STATE.getVolatile(this);
+            if (state == FREE && STATE.compareAndSet(this, FREE, HELD)) {
+                owner = Thread.currentThread();
                 return true;
             }
             if (state == QUEUED) {
@@ -1077,25 +1118,25 @@ public final class NumaAdaptiveLock implements Lock {
             return false;
         }
 
-        @Override
-        protected boolean tryRelease(int arg) {
+        /** Parking's tryRelease: the state's volatile write, before Parking reads its head. */
+        boolean giveUp(int arg) {
             switch (arg) {
                 case RELEASE_FREE -> {
-                    setExclusiveOwnerThread(null);
-                    setState(FREE);
+                    owner = null;
+                    STATE.setVolatile(this, FREE);
                 }
                 case RELEASE_QUEUED -> {
-                    setExclusiveOwnerThread(null);
-                    setState(QUEUED);
+                    owner = null;
+                    STATE.setVolatile(this, QUEUED);
                 }
                 default -> {} // PASS_ON
             }
             return true; // always signal the first parked waiter
         }
 
-        /** After an AQS acquire: whether it took the word (rather than leaving because it is QUEUED). */
+        /** After a parked acquire: whether it took the word (rather than leaving because it is QUEUED). */
         boolean tookWord(Thread current) {
-            return getExclusiveOwnerThread() == current;
+            return owner == current;
         }
 
         void addParked(int delta) {
@@ -1107,24 +1148,24 @@ public final class NumaAdaptiveLock implements Lock {
         }
 
         boolean casState(int expect, int update) {
-            return compareAndSetState(expect, update);
+            return STATE.compareAndSet(this, expect, update);
         }
 
         int getStateVolatile() {
-            return getState();
+            return (int) STATE.getVolatile(this);
         }
 
         /**
-         * The lean owner: AQS's owner field, on the state's cache line. Plain, as ReentrantLock's: only
+         * The lean owner, beside the state. Plain, as ReentrantLock's: only
          * the owner writes itself there and clears it, so a thread reads itself exactly while it holds
          * the word lean; a spinner reads it as a hint (after a volatile read of the state each round).
          */
         Thread owner() {
-            return getExclusiveOwnerThread();
+            return owner;
         }
 
         void setOwner(Thread thread) {
-            setExclusiveOwnerThread(thread);
+            owner = thread;
         }
 
         long switchesOpaque() {
@@ -1278,17 +1319,57 @@ public final class NumaAdaptiveLock implements Lock {
     }
 
     /**
-     * The fields every lean acquisition and release touches, right after AQS's owner, head, tail and
-     * state: only ints and booleans, so the JVM lays them out from the 4-byte gap after the state on
-     * (offsets 12 to 49 with compressed class pointers: one 64-byte line or two adjacent ones, by where
-     * the object starts). The rest is in {@link WordColdFields}, touched once a window or on the slow
-     * paths. Measured: with the owner and the counters 84 to 96 bytes past the state, striped counting
-     * (4 stripes, a section per word) ran at 0.85-0.89x synchronized; with them here, 0.89-0.94x.
+     * The parked waiters of a word: an AQS whose state is unused; its acquire and release are the word's
+     * (its tryAcquire takes the word, its tryRelease writes the word's state), so AQS's handshake holds:
+     * a waiter publishes its node, then re-reads the word, then parks; a release writes the word's state
+     * (volatile), then reads the head and wakes the first waiter. Apart from the word, so the word's
+     * fields can have a lead of padding (AQS's own fields would come first) and an idle lock's release
+     * only reads this object's head, a line every cache keeps.
      */
     @SuppressWarnings("serial") // never serialized
-    abstract static class WordFields extends AbstractQueuedSynchronizer {
+    static final class Parking extends AbstractQueuedSynchronizer {
         private static final long serialVersionUID = 1L;
 
+        private final Word word;
+
+        Parking(Word word) {
+            this.word = word;
+        }
+
+        @Override
+        protected boolean tryAcquire(int arg) {
+            return word.tryTake();
+        }
+
+        @Override
+        protected boolean tryRelease(int arg) {
+            return word.giveUp(arg);
+        }
+    }
+
+    /**
+     * 60 bytes after the header (an int fills the gap after it, so no later field does): the word's
+     * first written field is 64 bytes past the object's start, so no field of the object before it
+     * on the heap shares that field's cache line.
+     */
+    abstract static class WordLead {
+        int p00;
+        long p01, p02, p03, p04, p05, p06;
+    }
+
+    /**
+     * The fields every lean acquisition and release touches, after the lead: only ints, booleans and
+     * the owner, 30 bytes (the JVM fills the gap before the owner with two of the cold booleans: a run
+     * of 32, one 64-byte line or two adjacent ones, by where the object starts). The rest is in
+     * {@link WordColdFields}, touched once a window or on the slow paths, and written only by this
+     * lock's owners, then the word's final fields: at least 64 bytes, so no field of the next object
+     * shares the last line of this run. Measured: with the owner and the counters
+     * 84 to 96 bytes past the state, striped counting (4 stripes, a section per word) ran at
+     * 0.85-0.89x synchronized; with them beside it, 0.89-0.94x.
+     */
+    abstract static class WordFields extends WordLead {
+        volatile int state; // FREE, HELD or QUEUED: CAS to take, volatile write to release (STATE)
+        Thread owner; // lean only: set by the owner after it took the word, cleared before it releases it
         int holds; // lean owner only: reentrant holds beyond the first (the queue lock counts a queued owner's)
         int window; // lean owner only: acquisitions in the current window
         int contendedInWindow; // lean owner only: acquisitions in the window that spun or parked
@@ -1301,10 +1382,7 @@ public final class NumaAdaptiveLock implements Lock {
     }
 
     /** The word's fields that a lean handoff does not touch: once a window, or on a slow path. */
-    @SuppressWarnings("serial") // never serialized
     abstract static class WordColdFields extends WordFields {
-        private static final long serialVersionUID = 1L;
-
         int parkedInWindow; // lean owner only: acquisitions in the window that parked
         int leanWindows; // lean owner only: whole windows since the lock last turned lean on probation (saturating)
         int probation; // owners at a switch: queued releases before a saturated queued mode tries lean again
@@ -1317,13 +1395,5 @@ public final class NumaAdaptiveLock implements Lock {
         boolean waited; // owner only (timed probe): whether it waited
         long quietSince; // queued owner only: nanoTime of the first release of a quiet run, 0 when not quiet
         long switches; // opaque, by the owner that switches modes; read by modeSwitches()
-    }
-
-    /** 88 bytes after the written fields (then the final ones): no other object's written fields share their lines. */
-    @SuppressWarnings("serial") // never serialized
-    abstract static class WordPad extends WordColdFields {
-        private static final long serialVersionUID = 1L;
-
-        long p01, p02, p03, p04, p05, p06, p07, p08, p09, p10, p11;
     }
 }

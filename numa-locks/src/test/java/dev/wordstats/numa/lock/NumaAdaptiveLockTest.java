@@ -9,7 +9,6 @@ import dev.wordstats.numa.lock.ConcurrencySupport.ThreadIdNodes;
 import dev.wordstats.numa.lock.ConcurrencySupport.ThreadKind;
 import dev.wordstats.numa.lock.ConcurrencySupport.Workers;
 import dev.wordstats.numa.topology.NodeLocator;
-import java.lang.reflect.Modifier;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
@@ -35,19 +34,20 @@ class NumaAdaptiveLockTest {
         assertThat(lock.modeSwitches()).isZero();
         // The lock and its word; the locator and the settings are shared by every lock of a store.
         long bytes = ClassLayout.parseClass(NumaAdaptiveLock.class).instanceSize()
-                + ClassLayout.parseClass(NumaAdaptiveLock.Word.class).instanceSize();
+                + ClassLayout.parseClass(NumaAdaptiveLock.Word.class).instanceSize()
+                + ClassLayout.parseClass(NumaAdaptiveLock.Parking.class).instanceSize();
         System.out.printf("NumaAdaptiveLock: %d bytes per lean lock (JOL, this JVM)%n", bytes);
-        // The word, its statistics and its padding; the queue lock is made only when the lock turns queued.
+        // The word, its statistics, its lead and its parking queue; the queue lock is made only when the
+        // lock turns queued.
         assertThat(bytes).isLessThanOrEqualTo(256);
     }
 
     @Test
-    void aLeanHandoffTouchesOneRunOfFieldsAfterTheState() {
-        // Every field a lean acquisition or release reads or writes, by name (the owner is AQS's).
+    void aLeanHandoffTouchesOneRunOfFieldsThatNoOtherObjectShares() {
+        // Every field of the word a lean acquisition or release reads or writes, by name.
         Set<String> hot = Set.of(
-                "exclusiveOwnerThread",
-                "head",
                 "state",
+                "owner",
                 "holds",
                 "window",
                 "contendedInWindow",
@@ -55,34 +55,22 @@ class NumaAdaptiveLockTest {
                 "parked",
                 "starvingWaiter",
                 "sampling");
+        ClassLayout word = ClassLayout.parseClass(NumaAdaptiveLock.Word.class);
         long first = Long.MAX_VALUE;
         long end = 0L;
-        long firstCold = Long.MAX_VALUE;
-        for (FieldLayout field :
-                ClassLayout.parseClass(NumaAdaptiveLock.Word.class).fields()) {
+        for (FieldLayout field : word.fields()) {
             if (hot.contains(field.name())) {
                 first = Math.min(first, field.offset());
                 end = Math.max(end, field.offset() + field.size());
-            } else if (!Modifier.isFinal(fieldModifiers(field)) && !field.name().matches("p\\d+|tail")) {
-                firstCold = Math.min(firstCold, field.offset());
             }
         }
+        assertThat(hot).hasSize(9);
         // Within 48 bytes: at most two adjacent 64-byte lines wherever the object starts.
         assertThat(end - first).as("hot fields from %d to %d", first, end).isLessThanOrEqualTo(48);
-        assertThat(firstCold)
-                .as("the first written field that a lean handoff does not touch")
-                .isGreaterThanOrEqualTo(end);
-    }
-
-    private static int fieldModifiers(FieldLayout field) {
-        for (Class<?> c = NumaAdaptiveLock.Word.class; c != null; c = c.getSuperclass()) {
-            try {
-                return c.getDeclaredField(field.name()).getModifiers();
-            } catch (NoSuchFieldException e) {
-                // declared further up
-            }
-        }
-        throw new AssertionError("no field " + field.name());
+        // 64 bytes from the last byte of the object before to the first hot byte, and from the last hot byte
+        // to the first of the object after: never on one cache line.
+        assertThat(first).as("the first hot field's offset").isGreaterThanOrEqualTo(63);
+        assertThat(word.instanceSize() - end).as("bytes after the hot fields").isGreaterThanOrEqualTo(64);
     }
 
     @ParameterizedTest
