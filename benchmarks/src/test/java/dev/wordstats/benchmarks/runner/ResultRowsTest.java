@@ -6,11 +6,23 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import org.openjdk.jmh.util.ListStatistics;
 
 class ResultRowsTest {
 
     private static Map<String, Double> round(double waitMaxUs, double preemptedPct) {
         return Map.of("waitMaxUs", waitMaxUs, "carrierWaitPct", preemptedPct, "fairness", 1.0);
+    }
+
+    @Test
+    void aForkIsItsIterationsMedianSoASlowSpellOfTheHostDoesNotMoveIt() {
+        // Two iterations of five in a spell at a third of the speed: the mean moves 80%, the median not.
+        ListStatistics fork = new ListStatistics(new double[] {22.0, 75.0, 23.0, 76.0, 22.5});
+        assertThat(ResultRows.forkCentre(fork)).isEqualTo(23.0);
+        assertThat(fork.getMean()).isGreaterThan(40.0);
+        // Too few iterations for a median to mean more: their mean.
+        assertThat(ResultRows.forkCentre(new ListStatistics(new double[] {20.0, 30.0})))
+                .isEqualTo(25.0);
     }
 
     @Test
