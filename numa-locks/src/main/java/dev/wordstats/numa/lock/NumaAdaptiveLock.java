@@ -1096,8 +1096,8 @@ public final class NumaAdaptiveLock implements Lock {
 
         /** Parking's tryAcquire: takes a FREE word, or leaves the queue when it is QUEUED. */
         boolean tryTake() {
-            int state = (int) STATE.getVolatile(this);
-            if (state == FREE && STATE.compareAndSet(this, FREE, HELD)) {
+            int state = getStateVolatile();
+            if (state == FREE && casState(FREE, HELD)) {
                 owner = Thread.currentThread();
                 return true;
             }
