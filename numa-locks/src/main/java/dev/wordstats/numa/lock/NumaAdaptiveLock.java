@@ -97,7 +97,10 @@ public final class NumaAdaptiveLock implements Lock {
      *    were contended (spun or parked) and its sampled hold was shorter than SHORT_HOLD_NANOS (a
      *    lock passed between the carriers at every acquisition, whose cache-line moves cost as much as
      *    its section: the queue lock's slice keeps it on one carrier for a turn; with longer sections
-     *    the lean pipeline wins, one carrier inside while the other works outside), or when
+     *    the lean pipeline wins, one carrier inside while the other works outside; on a machine of
+     *    more than one node whatever the hold, since there a lean handoff between carriers of
+     *    different nodes moves the lock and its section's data across the interconnect, which the
+     *    queue lock's in-node passing avoids: JOURNAL 2026-11-26 11:00), or when
      *    PARKED_TO_QUEUE of them parked (the waiters' owner unmounts while it holds the lock, or holds
      *    it past the spin: each lean handoff then pays an unpark and a mount);
      *    or at once, when a parked waiter has lost more than STARVING_LOSSES attempts to other threads
@@ -181,6 +184,7 @@ public final class NumaAdaptiveLock implements Lock {
      *    saturated window of long holds stays lean, and so does a lock that has waiters parked at
      *    window end after window end while its windows' own acquisitions do not park.
      *    // checked by NumaAdaptiveLockTest.aSaturatedLockWithShortHoldsTurnsQueuedAndWithLongHoldsStaysLean
+     *    // and NumaAdaptiveLockTest.onTwoNodesASaturatedLockTurnsQueuedWhateverItsHold
      *    // checked by NumaAdaptiveLockTest.aLockWhoseWaitersParkTurnsQueued
      *    // checked by NumaAdaptiveLockTest.waitersLeftParkedAtWindowEndsKeepTheLockLean
      *
@@ -218,7 +222,8 @@ public final class NumaAdaptiveLock implements Lock {
      * carriers at every acquisition and each pass moves the word's and the section's cache lines,
      * which costs as much as the section itself; the queue lock's time slice keeps it on one carrier
      * for a turn. With longer sections the same saturation is what a lean lock does best: one carrier
-     * runs the section while the other works outside it (a spinning waiter takes over at once).
+     * runs the section while the other works outside it (a spinning waiter takes over at once), on
+     * one node; on more than one, the hold does not matter (the Overview).
      */
     static final int SATURATED_TO_QUEUE = 56;
 
@@ -336,7 +341,7 @@ public final class NumaAdaptiveLock implements Lock {
     NumaAdaptiveLock(LockContext context, Duration reserveAfter, LockProbe probe, Thresholds thresholds) {
         Objects.requireNonNull(context, "context");
         Objects.requireNonNull(reserveAfter, "reserveAfter");
-        this.word = new Word(thresholds);
+        this.word = new Word(context.nodes().nodeCount() > 1 ? Thresholds.onSeveralNodes(thresholds) : thresholds);
         this.nodes = context.nodes();
         this.reserveAfter = reserveAfter;
         this.carriers = context.carriers();
@@ -915,6 +920,18 @@ public final class NumaAdaptiveLock implements Lock {
         }
 
         /** These thresholds with another lean-to-queued window and its triggers. */
+        /** The defaults on a machine of more than one node: every hold counts as short (the Overview). */
+        static final Thresholds DEFAULTS_ON_SEVERAL_NODES = anyHoldShort(DEFAULTS);
+
+        /** {@code t} for a lock on more than one node: a saturated window turns queued whatever its hold. */
+        static Thresholds onSeveralNodes(Thresholds t) {
+            return t == DEFAULTS ? DEFAULTS_ON_SEVERAL_NODES : anyHoldShort(t);
+        }
+
+        private static Thresholds anyHoldShort(Thresholds t) {
+            return t.withWindow(t.window(), t.saturatedToQueue(), Long.MAX_VALUE, t.parkedToQueue());
+        }
+
         Thresholds withWindow(int size, int saturated, long shortHold, int parked) {
             Copy c = new Copy(this);
             c.window = size;

@@ -298,6 +298,21 @@ class NumaAdaptiveLockTest {
 
     @ParameterizedTest
     @EnumSource(ThreadKind.class)
+    void onTwoNodesASaturatedLockTurnsQueuedWhateverItsHold(ThreadKind kind) throws Exception {
+        // As the long holds above (no hold is short), but the lock's context has two nodes: a lean
+        // handoff may cross them, the queue lock's in-node passing does not.
+        NumaAdaptiveLock.Thresholds never = NumaAdaptiveLock.Thresholds.DEFAULTS.withStarvingLosses(Integer.MAX_VALUE);
+        NumaAdaptiveLock longHolds = new NumaAdaptiveLock(
+                TestLocks.context(new ThreadIdNodes(2)),
+                NumaMcsLock.DEFAULT_RESERVE_AFTER,
+                LockProbe.NONE,
+                never.withWindow(1, 1, 0L, Integer.MAX_VALUE));
+        contendOnce(longHolds, kind);
+        assertThat(longHolds.isQueued()).isTrue();
+    }
+
+    @ParameterizedTest
+    @EnumSource(ThreadKind.class)
     void aLockWhoseWaitersParkTurnsQueued(ThreadKind kind) throws Exception {
         // One parked acquisition in a window of one; saturation and starving turn nothing here.
         NumaAdaptiveLock.Thresholds never = NumaAdaptiveLock.Thresholds.DEFAULTS.withStarvingLosses(Integer.MAX_VALUE);
