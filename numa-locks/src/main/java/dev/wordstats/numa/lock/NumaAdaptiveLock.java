@@ -184,7 +184,7 @@ public final class NumaAdaptiveLock implements Lock {
      *    saturated window of long holds stays lean, and so does a lock that has waiters parked at
      *    window end after window end while its windows' own acquisitions do not park.
      *    // checked by NumaAdaptiveLockTest.aSaturatedLockWithShortHoldsTurnsQueuedAndWithLongHoldsStaysLean
-     *    // and NumaAdaptiveLockTest.onTwoNodesASaturatedLockTurnsQueuedWhateverItsHold
+     *    // checked by NumaAdaptiveLockTest.onTwoNodesASaturatedLockTurnsQueuedWhateverItsHold
      *    // checked by NumaAdaptiveLockTest.aLockWhoseWaitersParkTurnsQueued
      *    // checked by NumaAdaptiveLockTest.waitersLeftParkedAtWindowEndsKeepTheLockLean
      *
@@ -488,7 +488,6 @@ public final class NumaAdaptiveLock implements Lock {
         yieldToWoken(current, waiters);
     }
 
-    /** The lean owner releases the word: FREE, or QUEUED when the window or a starving waiter says so. */
     /** The lean owner releases the word: FREE, or QUEUED when the window or a starving waiter says so. */
     private void releaseWord(Word w) {
         if (w.heatChecked() && w.heatDue()) {
@@ -919,7 +918,6 @@ public final class NumaAdaptiveLock implements Lock {
             return c.thresholds();
         }
 
-        /** These thresholds with another lean-to-queued window and its triggers. */
         /** The defaults on a machine of more than one node: every hold counts as short (the Overview). */
         static final Thresholds DEFAULTS_ON_SEVERAL_NODES = anyHoldShort(DEFAULTS);
 
@@ -932,6 +930,7 @@ public final class NumaAdaptiveLock implements Lock {
             return t.withWindow(t.window(), t.saturatedToQueue(), Long.MAX_VALUE, t.parkedToQueue());
         }
 
+        /** These thresholds with another lean-to-queued window and its triggers. */
         Thresholds withWindow(int size, int saturated, long shortHold, int parked) {
             Copy c = new Copy(this);
             c.window = size;
