@@ -68,9 +68,10 @@ public final class NumaAdaptiveLock implements Lock {
      *  - lean spin: a lean arrival that finds the word HELD spins (reading, not writing the word)
      *    while the owner is mounted and running (MountState), at most SPIN_NANOS; a platform-thread
      *    owner counts as running. Then it queues and parks in the word's parking queue (Parking, a
-     *    JDK AbstractQueuedSynchronizer whose tryAcquire and tryRelease are the word's: publish the
-     *    node, re-check the word, park; the release's volatile write of the word's state then
-     *    signalNext() are the other half of that handshake).
+     *    JDK AbstractQueuedSynchronizer whose tryAcquire and tryRelease are the word's: count itself
+     *    in parked, publish the node, re-check the word, park; the release's volatile write of the
+     *    word's state, then its read of parked and, when that is not 0, signalNext() are the other
+     *    half of that handshake: a lean release with nobody parked does not read the parking queue).
      *    // checked by NumaAdaptiveLockTests.LeanReleaseRacesPark (jcstress) and NumaAdaptiveLockNoHangTest
      *  - statistics, owner-only plain fields: in lean mode each owner adds itself to a window of
      *    WINDOW acquisitions and, if it had to spin or park, to a count of contended ones, if it
@@ -483,18 +484,19 @@ public final class NumaAdaptiveLock implements Lock {
             releaseLeanProbed(w, current);
             return;
         }
-        boolean waiters = w.parkedVolatile() >= PARKED_TO_YIELD;
-        releaseWord(w);
-        yieldToWoken(current, waiters);
+        yieldToWoken(current, releaseWord(w) >= PARKED_TO_YIELD);
     }
 
-    /** The lean owner releases the word: FREE, or QUEUED when the window or a starving waiter says so. */
-    private void releaseWord(Word w) {
+    /**
+     * The lean owner releases the word: FREE, or QUEUED when the window or a starving waiter says so.
+     * Returns the waiters parked on the word, read just after the release.
+     */
+    private int releaseWord(Word w) {
         if (w.heatChecked() && w.heatDue()) {
             turnQueued(w);
-        } else {
-            w.release(Word.RELEASE_FREE);
+            return w.parkedVolatile();
         }
+        return w.releaseFree();
     }
 
     /** As releaseLean, with a timed probe told of the hold. */
@@ -502,8 +504,7 @@ public final class NumaAdaptiveLock implements Lock {
         long held = System.nanoTime() - w.acquiredAt;
         boolean slow = w.waited;
         long wait = w.waitNanos;
-        boolean waiters = w.parkedVolatile() >= PARKED_TO_YIELD;
-        releaseWord(w);
+        boolean waiters = releaseWord(w) >= PARKED_TO_YIELD;
         reportReleased(slow, wait, held);
         yieldToWoken(current, waiters);
     }
@@ -590,8 +591,10 @@ public final class NumaAdaptiveLock implements Lock {
      */
     private boolean acquiredAtOnce(Thread current, long asked) {
         Word w = word;
-        int state = w.getStateVolatile();
-        if (state == FREE && w.casState(FREE, HELD)) {
+        // The CAS first, without reading the state before it (JOURNAL 2026-11-26 12:30: a read first
+        // cost ~0.25 ns of an uncontended lock+unlock); its failure reads the state it found.
+        int state = w.casOrState();
+        if (state == FREE) {
             w.ownedLean(current, false);
             if (hearsFast) { // a fast acquisition is told only to a probe that hears them
                 reportAcquired(false, asked);
@@ -1110,6 +1113,25 @@ public final class NumaAdaptiveLock implements Lock {
             parking.release(arg);
         }
 
+        /**
+         * The lean owner's usual release: FREE, then, only when a waiter is counted parked, the wake-up
+         * of the first parked one. Returns the count read. Dekker's handshake with a waiter, both
+         * sides volatile: it counts itself parked before it enqueues and re-reads the state; the
+         * release writes the state, then reads the count. So a count of 0 here means any waiter
+         * counted after it finds the word FREE (or held by a later owner, whose release reads the
+         * count again), and this release wakes nobody, as AQS's would with nobody queued, without
+         * reading the parking queue.
+         */
+        int releaseFree() {
+            owner = null;
+            STATE.setVolatile(this, FREE);
+            int parkedNow = parkedVolatile();
+            if (parkedNow != 0) {
+                parking.release(PASS_ON); // the state is written: only the wake-up is left
+            }
+            return parkedNow;
+        }
+
         /** Parking's tryAcquire: takes a FREE word, or leaves the queue when it is QUEUED. */
         boolean tryTake() {
             int state = getStateVolatile();
@@ -1165,6 +1187,11 @@ public final class NumaAdaptiveLock implements Lock {
 
         boolean casState(int expect, int update) {
             return STATE.compareAndSet(this, expect, update);
+        }
+
+        /** FREE -> HELD: FREE when this thread took the word, else the state the CAS found. */
+        int casOrState() {
+            return (int) STATE.compareAndExchange(this, FREE, HELD);
         }
 
         int getStateVolatile() {
