@@ -101,7 +101,11 @@ public final class NumaAdaptiveLock implements Lock {
      *    the lean pipeline wins, one carrier inside while the other works outside; on a machine of
      *    more than one node whatever the hold, since there a lean handoff between carriers of
      *    different nodes moves the lock and its section's data across the interconnect, which the
-     *    queue lock's in-node passing avoids: JOURNAL 2026-11-26 11:00), or when
+     *    queue lock's in-node passing avoids: JOURNAL 2026-11-26 11:00), or whatever the hold when
+     *    its spinning acquisitions spun on average LONG_SPIN_PERCENT of the sampled hold or more (no
+     *    work beside the section: one carrier spins through each hold while the other holds, the rest
+     *    of the threads wait unseen in the run queues; with work outside, the spins of the same
+     *    saturated windows are a few ns: the pipeline, which stays lean), or when
      *    PARKED_TO_QUEUE of them parked (the waiters' owner unmounts while it holds the lock, or holds
      *    it past the spin: each lean handoff then pays an unpark and a mount);
      *    or at once, when a parked waiter has lost more than STARVING_LOSSES attempts to other threads
@@ -181,10 +185,12 @@ public final class NumaAdaptiveLock implements Lock {
      *  - A queued lock held BUSY_PERCENT of the time by waited-for holders stays queued past its
      *    probation, and one held briefly turns lean at its end.
      *    // checked by NumaAdaptiveLockTest.aBusyQueuedLockStaysQueuedPastItsProbation
-     *  - Lean to queued by a window: saturated with short holds, or with parked acquisitions; a
-     *    saturated window of long holds stays lean, and so does a lock that has waiters parked at
+     *  - Lean to queued by a window: saturated with short holds, or with long holds its waiters spin
+     *    through, or with parked acquisitions; a saturated window of long holds whose waiters arrive
+     *    as it frees stays lean, and so does a lock that has waiters parked at
      *    window end after window end while its windows' own acquisitions do not park.
      *    // checked by NumaAdaptiveLockTest.aSaturatedLockWithShortHoldsTurnsQueuedAndWithLongHoldsStaysLean
+     *    // checked by NumaAdaptiveLockTest.aSaturatedLockWhoseWaitersSpinThroughLongHoldsTurnsQueued
      *    // checked by NumaAdaptiveLockTest.onTwoNodesASaturatedLockTurnsQueuedWhateverItsHold
      *    // checked by NumaAdaptiveLockTest.aLockWhoseWaitersParkTurnsQueued
      *    // checked by NumaAdaptiveLockTest.waitersLeftParkedAtWindowEndsKeepTheLockLean
@@ -230,6 +236,20 @@ public final class NumaAdaptiveLock implements Lock {
 
     /** A hold shorter than this is short. */
     static final long SHORT_HOLD_NANOS = 500L;
+
+    /**
+     * Lean to queued, whatever the hold: a saturated window whose spinning acquisitions spun, on
+     * average, at least this share (percent) of the sampled hold. Such waiters spin through whole
+     * holds: one carrier only waits while the other runs the section, and a pair of threads passes
+     * the lock between the carriers while the others wait in the carriers' run queues (~2 µs
+     * sections, all work inside: Jain 0.29, longest wait 3.6x the fair lock's, JOURNAL 2026-11-26
+     * 12:15). With as much work outside the lock, the same saturated windows spin ~20 ns on average
+     * (the next owner arrives as the lock frees: lean's pipeline), against ~1.1 µs (about 40% of the
+     * hold, over all lean windows) with none. A quarter also turned one stripe of Zipf counting a
+     * line at a time queued now and then (its spinners wait ~0.25 µs on average), 13% slower; half
+     * did not (JOURNAL 2026-11-26 12:40).
+     */
+    static final int LONG_SPIN_PERCENT = 50;
 
     /**
      * The hold is sampled in one window of 8 (its first acquisition, two clock reads): 0.05 clock
@@ -699,8 +719,10 @@ public final class NumaAdaptiveLock implements Lock {
                 asked = probe.wantsWaitNow() ? System.nanoTime() : 0L; // 0: not reported
                 clocked = true;
             }
-            if (spinLean(current)) {
+            long spun = spinLean(current);
+            if (spun >= 0L) {
                 w.ownedLean(current, true);
+                w.addSpun(spun);
                 if (probe != null) {
                     reportAcquired(true, asked);
                 }
@@ -752,31 +774,35 @@ public final class NumaAdaptiveLock implements Lock {
         }
     }
 
-    /** Spins for a held word while its owner runs, at most SPIN_NANOS; true when it took the word. */
-    private boolean spinLean(Thread current) {
+    /**
+     * Spins for a held word while its owner runs, at most SPIN_NANOS. Returns -1 when it did not take
+     * the word, else about how long it spun: 0 for a spin too short to have read the clock (under 32
+     * rounds), else from its first clock read (one more read, once the word is taken).
+     */
+    private long spinLean(Thread current) {
         Word w = word;
         long spinNanos = w.thresholds.spinNanos(); // a contended path: one more read of a shared, read-only line
         if (spinNanos == 0L) {
-            return w.getStateVolatile() == FREE && w.casState(FREE, HELD);
+            return w.getStateVolatile() == FREE && w.casState(FREE, HELD) ? 0L : -1L;
         }
         long until = 0L;
         for (int round = 0; ; round++) {
             int state = w.getStateVolatile();
             if (state == FREE) {
                 if (w.casState(FREE, HELD)) {
-                    return true;
+                    return until == 0L ? 0L : Math.max(0L, System.nanoTime() - (until - spinNanos));
                 }
             } else if (state == QUEUED) {
-                return false;
+                return -1L;
             } else if ((round & 31) == 31) {
                 if (!MountState.isRunning(w.owner())) {
-                    return false;
+                    return -1L;
                 }
                 long now = System.nanoTime();
                 if (until == 0L) {
                     until = now + spinNanos;
                 } else if (now - until > 0L) {
-                    return false;
+                    return -1L;
                 }
             }
             Thread.onSpinWait();
@@ -1252,6 +1278,22 @@ public final class NumaAdaptiveLock implements Lock {
             return window >= windowSize || (boolean) STARVING_WAITER.getOpaque(this);
         }
 
+        /** Lean owner after a spin that took the word: adds the nanos it spun to the window's (saturating). */
+        void addSpun(long nanos) {
+            spunInWindow = (int) Math.min(Integer.MAX_VALUE, spunInWindow + nanos);
+        }
+
+        /**
+         * Lean owner at a window's end: whether its spinners waited, on average, at least
+         * LONG_SPIN_PERCENT of the sampled hold: each took the word only after most of a hold spent
+         * spinning, so one carrier waits through every hold and nothing runs beside the section. Not
+         * when the hold is not sampled yet.
+         */
+        private boolean spinsWholeHolds() {
+            return sampledHold != Integer.MAX_VALUE
+                    && 100L * spunInWindow >= (long) LONG_SPIN_PERCENT * contendedInWindow * sampledHold;
+        }
+
         /** Lean owner at release: whether to turn queued now; resets the window at its end. */
         boolean heatDue() {
             Thresholds t = thresholds;
@@ -1262,11 +1304,13 @@ public final class NumaAdaptiveLock implements Lock {
                     leanWindows++;
                 }
                 windows++;
-                hot = contendedInWindow >= t.saturatedToQueue() && sampledHold < t.shortHoldNanos()
+                hot = contendedInWindow >= t.saturatedToQueue()
+                                && (sampledHold < t.shortHoldNanos() || spinsWholeHolds())
                         || parkedInWindow >= t.parkedToQueue();
                 window = 0;
                 contendedInWindow = 0;
                 parkedInWindow = 0;
+                spunInWindow = 0;
             }
             boolean due = starving || hot;
             if (starving && !hot && starvingTurn && (long) leanWindows * t.window() + window < STARVING_AGAIN) {
@@ -1293,6 +1337,7 @@ public final class NumaAdaptiveLock implements Lock {
                 window = 0;
                 contendedInWindow = 0;
                 parkedInWindow = 0;
+                spunInWindow = 0;
                 sampling = false;
                 quietSince = 0L;
                 SWITCHES.setOpaque(this, switches + 1);
@@ -1355,6 +1400,7 @@ public final class NumaAdaptiveLock implements Lock {
             window = 0;
             contendedInWindow = 0;
             parkedInWindow = 0;
+            spunInWindow = 0;
             leanWindows = 0;
             SWITCHES.setOpaque(this, switches + 1);
             return true;
@@ -1427,6 +1473,7 @@ public final class NumaAdaptiveLock implements Lock {
     /** The word's fields that a lean handoff does not touch: once a window, or on a slow path. */
     abstract static class WordColdFields extends WordFields {
         int parkedInWindow; // lean owner only: acquisitions in the window that parked
+        int spunInWindow; // lean owner only: nanos its contended acquisitions spun (as spinLean says), saturating
         int leanWindows; // lean owner only: whole windows since the lock last turned lean on probation (saturating)
         int probation; // owners at a switch: queued releases before a saturated queued mode tries lean again
         int turn; // owners at a switch: queued releases of this queued turn: the probation, or a starving waiter's turn

@@ -12,6 +12,7 @@ import dev.wordstats.numa.topology.NodeLocator;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.junit.jupiter.api.Test;
@@ -294,6 +295,49 @@ class NumaAdaptiveLockTest {
         }
         assertThat(longHolds.isQueued()).isFalse();
         assertThat(longHolds.modeSwitches()).isZero();
+    }
+
+    @ParameterizedTest
+    @EnumSource(ThreadKind.class)
+    void aSaturatedLockWhoseWaitersSpinThroughLongHoldsTurnsQueued(ThreadKind kind) throws Exception {
+        // As the long holds above (no hold is short), but the holder runs through its hold instead of
+        // parking in it, and the waiter's spin bound is longer than the hold: it spins through it.
+        NumaAdaptiveLock.Thresholds never = NumaAdaptiveLock.Thresholds.DEFAULTS
+                .withStarvingLosses(Integer.MAX_VALUE)
+                .withWindow(1, 1, 0L, Integer.MAX_VALUE)
+                .withSpinNanos(TimeUnit.SECONDS.toNanos(5));
+        NumaAdaptiveLock lock = lockWith(never);
+        for (int round = 0; round < 2 && !lock.isQueued(); round++) { // round 1: the first window's hold is sampled
+            try (Workers workers = new Workers(lock)) {
+                CountDownLatch held = new CountDownLatch(1);
+                AtomicBoolean waiterArrived = new AtomicBoolean();
+                workers.start(kind, "holder", () -> {
+                    lock.lock();
+                    try {
+                        held.countDown();
+                        while (!waiterArrived.get()) {
+                            Thread.onSpinWait();
+                        }
+                        // Held 50 ms more, running, never parked: the waiter spins through most of the hold.
+                        long end = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(50);
+                        while (System.nanoTime() - end < 0L) {
+                            Thread.onSpinWait();
+                        }
+                    } finally {
+                        lock.unlock();
+                    }
+                });
+                workers.start(kind, "waiter", () -> {
+                    held.await();
+                    waiterArrived.set(true);
+                    lock.lock();
+                    lock.unlock();
+                });
+                workers.joinAll(PROMPT);
+            }
+        }
+        assertThat(lock.isQueued()).isTrue();
+        assertThat(lock.modeSwitches()).isEqualTo(1);
     }
 
     @ParameterizedTest
