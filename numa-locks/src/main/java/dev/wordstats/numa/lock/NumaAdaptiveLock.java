@@ -1278,6 +1278,14 @@ public final class NumaAdaptiveLock implements Lock {
             return window >= windowSize || (boolean) STARVING_WAITER.getOpaque(this);
         }
 
+        /** Owner: the next lean acquisition starts a new window, its counts at 0. */
+        private void startWindow() {
+            window = 0;
+            contendedInWindow = 0;
+            parkedInWindow = 0;
+            spunInWindow = 0;
+        }
+
         /** Lean owner after a spin that took the word: adds the nanos it spun to the window's (saturating). */
         void addSpun(long nanos) {
             spunInWindow = (int) Math.min(Integer.MAX_VALUE, spunInWindow + nanos);
@@ -1307,10 +1315,7 @@ public final class NumaAdaptiveLock implements Lock {
                 hot = contendedInWindow >= t.saturatedToQueue()
                                 && (sampledHold < t.shortHoldNanos() || spinsWholeHolds())
                         || parkedInWindow >= t.parkedToQueue();
-                window = 0;
-                contendedInWindow = 0;
-                parkedInWindow = 0;
-                spunInWindow = 0;
+                startWindow();
             }
             boolean due = starving || hot;
             if (starving && !hot && starvingTurn && (long) leanWindows * t.window() + window < STARVING_AGAIN) {
@@ -1334,10 +1339,7 @@ public final class NumaAdaptiveLock implements Lock {
             }
             if (due) {
                 STARVING_WAITER.setOpaque(this, false);
-                window = 0;
-                contendedInWindow = 0;
-                parkedInWindow = 0;
-                spunInWindow = 0;
+                startWindow();
                 sampling = false;
                 quietSince = 0L;
                 SWITCHES.setOpaque(this, switches + 1);
@@ -1397,10 +1399,7 @@ public final class NumaAdaptiveLock implements Lock {
 
         private boolean cooled() {
             quietSince = 0L;
-            window = 0;
-            contendedInWindow = 0;
-            parkedInWindow = 0;
-            spunInWindow = 0;
+            startWindow();
             leanWindows = 0;
             SWITCHES.setOpaque(this, switches + 1);
             return true;
