@@ -315,7 +315,8 @@ class NumaAdaptiveLockTest {
                     lock.lock();
                     try {
                         held.countDown();
-                        while (!waiterArrived.get()) {
+                        long giveUp = System.nanoTime() + PROMPT.toNanos();
+                        while (!waiterArrived.get() && System.nanoTime() - giveUp < 0L) {
                             Thread.onSpinWait();
                         }
                         // Held 50 ms more, running, never parked: the waiter spins through most of the hold.
