@@ -1286,9 +1286,15 @@ public final class NumaAdaptiveLock implements Lock {
             spunInWindow = 0;
         }
 
-        /** Lean owner after a spin that took the word: adds the nanos it spun to the window's (saturating). */
+        /**
+         * Lean owner after a spin that took the word: adds the nanos it spun to the window's (saturating).
+         * A short spin (0) writes nothing: the field is off the hot run, and most contended acquisitions
+         * of a striped store spin that short.
+         */
         void addSpun(long nanos) {
-            spunInWindow = (int) Math.min(Integer.MAX_VALUE, spunInWindow + nanos);
+            if (nanos > 0L) {
+                spunInWindow = (int) Math.min(Integer.MAX_VALUE, spunInWindow + nanos);
+            }
         }
 
         /**
