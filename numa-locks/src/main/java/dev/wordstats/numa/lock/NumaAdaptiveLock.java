@@ -271,9 +271,19 @@ public final class NumaAdaptiveLock implements Lock {
 
     /**
      * A lean owner whose release finds this many waiters parked yields its carrier after it (a
-     * virtual thread): the waiter the release woke is queued on this carrier (see yieldToWoken).
+     * virtual thread), while the lock is busy (YIELD_BUSY_PERCENT): the waiter the release woke is
+     * queued on this carrier (see yieldToWoken).
      */
     static final int PARKED_TO_YIELD = 4;
+
+    /**
+     * The yield after a lean release is for a busy lock: at least this share (percent) of the window's
+     * acquisitions so far contended. On a striped store's stripe a stall of one owner parks a few
+     * waiters, and until they have the lock again every release would yield (about 1,300 yields a
+     * round of Zipf counting into 4 stripes, each a carrier's unmount and mount) while the waiters
+     * find the lock free: measured, rounds 5-8% longer (JOURNAL 2026-11-26 15:40).
+     */
+    static final int YIELD_BUSY_PERCENT = 50;
 
     /**
      * Queued, at a probation's end: the lock stays queued (and the next probation doubles) when its last
@@ -500,11 +510,12 @@ public final class NumaAdaptiveLock implements Lock {
         if (w.sampling) {
             w.endSample();
         }
+        boolean busy = w.busy(); // read before the release hands the window's counters on
         if (probeTimed) {
-            releaseLeanProbed(w, current);
+            releaseLeanProbed(w, current, busy);
             return;
         }
-        yieldToWoken(current, releaseWord(w) >= PARKED_TO_YIELD);
+        yieldToWoken(current, releaseWord(w) >= PARKED_TO_YIELD && busy);
     }
 
     /**
@@ -520,11 +531,11 @@ public final class NumaAdaptiveLock implements Lock {
     }
 
     /** As releaseLean, with a timed probe told of the hold. */
-    private void releaseLeanProbed(Word w, Thread current) {
+    private void releaseLeanProbed(Word w, Thread current, boolean busy) {
         long held = System.nanoTime() - w.acquiredAt;
         boolean slow = w.waited;
         long wait = w.waitNanos;
-        boolean waiters = releaseWord(w) >= PARKED_TO_YIELD;
+        boolean waiters = releaseWord(w) >= PARKED_TO_YIELD && busy;
         reportReleased(slow, wait, held);
         yieldToWoken(current, waiters);
     }
@@ -648,6 +659,11 @@ public final class NumaAdaptiveLock implements Lock {
     /** Whether the lock is in its queued mode now; for monitoring and tests. */
     public boolean isQueued() {
         return word.getStateVolatile() == QUEUED;
+    }
+
+    /** Waiters parked on the lean word now (they count themselves until they have the lock); for tests. */
+    int parkedWaiters() {
+        return word.parkedVolatile();
     }
 
     /** How many times this lock switched between its modes (both ways); for monitoring and tests. */
@@ -1271,6 +1287,11 @@ public final class NumaAdaptiveLock implements Lock {
         void endSample() {
             sampledHold = (int) Math.min(Integer.MAX_VALUE, System.nanoTime() - sampleAt);
             sampling = false;
+        }
+
+        /** Lean owner, before its release: whether most of the window's acquisitions so far contended. */
+        boolean busy() {
+            return 100 * contendedInWindow >= YIELD_BUSY_PERCENT * window;
         }
 
         /** Lean owner at release: whether heatDue has anything to decide (a window ended, or a waiter starves). */
