@@ -194,6 +194,10 @@ public final class NumaAdaptiveLock implements Lock {
      *    // checked by NumaAdaptiveLockTest.onTwoNodesASaturatedLockTurnsQueuedWhateverItsHold
      *    // checked by NumaAdaptiveLockTest.aLockWhoseWaitersParkTurnsQueued
      *    // checked by NumaAdaptiveLockTest.waitersLeftParkedAtWindowEndsKeepTheLockLean
+     *  - A virtual lean owner whose release wakes one of PARKED_TO_YIELD parked waiters yields its
+     *    carrier to it (the woken waiter is queued on that carrier) while most of the window's
+     *    acquisitions so far contended (YIELD_BUSY_PERCENT), and runs on otherwise.
+     *    // checked by NumaAdaptiveLockYieldTest
      *
      * Accepted races
      *  - The owner-running check reads a thread's state that may change right after: a spinner may
