@@ -128,7 +128,10 @@ final class InterleavedComparison {
         List<CaseFigures> cases = ComparisonFigures.of(samples, reference, carriers);
         String title = config.title() == null ? String.valueOf(configFile.getFileName()) : config.title();
         List<RegimeMatrix.Row> matrix = RegimeMatrix.of(samples, carriers);
-        Path chart = Charts.matrix(CommandLine.presetName(configFile), matrix, out.resolve(MATRIX_CHART));
+        // No chart when neither reference ran: every cell would be empty
+        Path chart = RegimeMatrix.hasRatios(matrix)
+                ? Charts.matrix(CommandLine.presetName(configFile), matrix, out.resolve(MATRIX_CHART))
+                : null;
         String markdown = markdown(
                 title,
                 System.getProperty("bench.command", "BenchRunner " + arguments),
@@ -146,11 +149,18 @@ final class InterleavedComparison {
         Path csv = out.resolve("interleaved.csv");
         Files.writeString(csv, csv(samples));
         System.out.printf(
-                "%n%s%n== wrote %s, %s, %s and every run's JMH JSON in %s%n", markdown, report, csv, chart, jmhDir);
+                "%n%s%n== wrote %s, %s, %s and every run's JMH JSON in %s%n",
+                markdown,
+                report,
+                csv,
+                chart == null
+                        ? "no matrix chart (neither " + String.join(" nor ", RegimeMatrix.REFERENCES) + " ran)"
+                        : chart,
+                jmhDir);
 
         if (line.verify()) {
             List<String> problems = problems(samples, expected, cases);
-            if (!Files.isRegularFile(chart) || Files.size(chart) == 0) {
+            if (chart != null && (!Files.isRegularFile(chart) || Files.size(chart) == 0)) {
                 problems.add("no chart " + chart);
             }
             problems.forEach(p -> System.out.println("== verify: FAILED: " + p));
@@ -289,7 +299,7 @@ final class InterleavedComparison {
                 .append(" carriers x floor with it), and the bound is that over ")
                 .append(reference)
                 .append("'s throughput in the same repeat: no lock can gain more here.\n");
-        if (matrix.size() > 1) {
+        if (matrix.size() > 1 && RegimeMatrix.hasRatios(matrix)) {
             md.append("\n## Every case: ratios to ")
                     .append(String.join(" and ", RegimeMatrix.REFERENCES))
                     .append("\n\n")

@@ -85,6 +85,16 @@ final class RegimeMatrix {
     }
 
     /** Every lock of the rows, in the order first met. */
+    /**
+     * Whether any cell has a ratio to a reference: false when neither of {@link #REFERENCES} ran (a
+     * comparison of other locks, say against the fair lock), which leaves the matrix nothing to show.
+     */
+    static boolean hasRatios(List<Row> rows) {
+        return rows.stream()
+                .flatMap(row -> row.cells().values().stream())
+                .anyMatch(cell -> cell.toBest().present() && cell.toBest().median() > 0);
+    }
+
     static List<String> locks(List<Row> rows) {
         Set<String> locks = new LinkedHashSet<>();
         rows.forEach(r -> locks.addAll(r.cells().keySet()));

@@ -164,6 +164,20 @@ class RegimeMatrixTest {
     }
 
     @Test
+    void aComparisonWithoutEitherReferenceHasNoRatiosToShow() {
+        Map<String, double[]> t = new java.util.LinkedHashMap<>();
+        t.put("FAIR_REENTRANT", new double[] {100, 100});
+        t.put("NUMA_ADAPTIVE", new double[] {300, 310});
+        List<Sample> samples = new ArrayList<>(repeats("hot6", 1, t));
+        samples.addAll(repeats("hot6", 64, t));
+        assertThat(RegimeMatrix.hasRatios(RegimeMatrix.of(samples, 2))).isFalse();
+
+        t.put(UNFAIR, new double[] {200, 210});
+        assertThat(RegimeMatrix.hasRatios(RegimeMatrix.of(repeats("hot6", 1, t), 2)))
+                .isTrue();
+    }
+
+    @Test
     void theChartIsAPng(@TempDir Path dir) throws IOException {
         Map<String, double[]> t = new java.util.LinkedHashMap<>();
         t.put(UNFAIR, new double[] {100, 100});
