@@ -93,7 +93,7 @@ final class Charts {
             labels.add(row.label());
             for (int x = 0; x < locks.size(); x++) {
                 RegimeMatrix.Cell cell = row.cells().get(locks.get(x));
-                if (cell != null && cell.toBest().present() && cell.toBest().median() > 0) {
+                if (RegimeMatrix.hasRatio(cell)) {
                     cells.add(new Number[] {x, y, cell.toBest().median()});
                 }
             }

@@ -84,17 +84,20 @@ final class RegimeMatrix {
         return rows;
     }
 
-    /** Every lock of the rows, in the order first met. */
     /**
      * Whether any cell has a ratio to a reference: false when neither of {@link #REFERENCES} ran (a
      * comparison of other locks, say against the fair lock), which leaves the matrix nothing to show.
      */
     static boolean hasRatios(List<Row> rows) {
-        return rows.stream()
-                .flatMap(row -> row.cells().values().stream())
-                .anyMatch(cell -> cell.toBest().present() && cell.toBest().median() > 0);
+        return rows.stream().flatMap(row -> row.cells().values().stream()).anyMatch(RegimeMatrix::hasRatio);
     }
 
+    /** Whether {@code cell} has a ratio to the better reference to show (in the chart). */
+    static boolean hasRatio(Cell cell) {
+        return cell != null && cell.toBest().present() && cell.toBest().median() > 0;
+    }
+
+    /** Every lock of the rows, in the order first met. */
     static List<String> locks(List<Row> rows) {
         Set<String> locks = new LinkedHashSet<>();
         rows.forEach(r -> locks.addAll(r.cells().keySet()));
