@@ -197,7 +197,8 @@ public final class NumaAdaptiveLock implements Lock {
      *  - A virtual lean owner whose release wakes one of PARKED_TO_YIELD parked waiters yields its
      *    carrier to it (the woken waiter is queued on that carrier) while most of the window's
      *    acquisitions so far contended (YIELD_BUSY_PERCENT), and runs on otherwise; at a window's end
-     *    a release that wakes any parked waiter yields (a lean turn lasts at most a window).
+     *    a release that wakes any parked waiter yields (while a waiter is parked, a thread that
+     *    keeps taking the lock keeps its carrier for at most a window's acquisitions).
      *    // checked by NumaAdaptiveLockYieldTest
      *
      * Accepted races
