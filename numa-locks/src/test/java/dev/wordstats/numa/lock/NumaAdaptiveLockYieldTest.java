@@ -32,18 +32,7 @@ class NumaAdaptiveLockYieldTest {
     @ParameterizedTest(name = "{0}")
     @EnumSource(Probing.class)
     void aReleaseYieldsToTheWokenWaiterOnlyOnceMostOfTheWindowContended(Probing probing) throws Exception {
-        assertThat(CustomScheduler.available())
-                .as("virtual threads on a scheduler of our own (%s)", CustomScheduler.unavailableReason())
-                .isTrue();
-        assertThat(MountState.available())
-                .as("the owner-running check reads thread states")
-                .isTrue();
-        NumaAdaptiveLock lock = new NumaAdaptiveLock(
-                TestLocks.context(NodeLocator.singleNode()), Duration.ofMillis(1), probing.probe());
-        ExecutorService carrier = Executors.newSingleThreadExecutor(
-                Thread.ofPlatform().name("one-carrier").daemon(true).factory());
-        try {
-            Thread.Builder.OfVirtual oneCarrier = CustomScheduler.builder(carrier);
+        onOneCarrier(probing, (lock, oneCarrier) -> {
             // First round: the window holds only the owner's uncontended acquisition, so the release
             // that wakes the first of four parked waiters does not yield: the owner runs on first.
             assertThat(round(lock, oneCarrier, 1))
@@ -55,26 +44,13 @@ class NumaAdaptiveLockYieldTest {
                     .as("a release on a lock whose window is mostly contended")
                     .startsWith("owner released", "waiter 1 in");
             assertThat(lock.isQueued()).as("ten acquisitions switch no mode").isFalse();
-        } finally {
-            carrier.shutdown();
-        }
+        });
     }
 
     @ParameterizedTest(name = "{0}")
     @EnumSource(Probing.class)
     void aReleaseAtTheWindowsEndYieldsToOneWokenWaiter(Probing probing) throws Exception {
-        assertThat(CustomScheduler.available())
-                .as("virtual threads on a scheduler of our own (%s)", CustomScheduler.unavailableReason())
-                .isTrue();
-        assertThat(MountState.available())
-                .as("the owner-running check reads thread states")
-                .isTrue();
-        NumaAdaptiveLock lock = new NumaAdaptiveLock(
-                TestLocks.context(NodeLocator.singleNode()), Duration.ofMillis(1), probing.probe());
-        ExecutorService carrier = Executors.newSingleThreadExecutor(
-                Thread.ofPlatform().name("one-carrier").daemon(true).factory());
-        try {
-            Thread.Builder.OfVirtual oneCarrier = CustomScheduler.builder(carrier);
+        onOneCarrier(probing, (lock, oneCarrier) -> {
             // The window's first two acquisitions (the owner's, then the waiter's): one waiter parked,
             // mid-window and mostly uncontended, so the owner runs on.
             assertThat(round(lock, oneCarrier, 1, 1, 0))
@@ -93,6 +69,27 @@ class NumaAdaptiveLockYieldTest {
             assertThat(lock.isQueued())
                     .as("a window with two contended acquisitions switches no mode")
                     .isFalse();
+        });
+    }
+
+    /** What a test does with a new lock and a builder of virtual threads that all run on one carrier. */
+    private interface OneCarrierTest {
+        void run(NumaAdaptiveLock lock, Thread.Builder.OfVirtual oneCarrier) throws Exception;
+    }
+
+    private static void onOneCarrier(Probing probing, OneCarrierTest test) throws Exception {
+        assertThat(CustomScheduler.available())
+                .as("virtual threads on a scheduler of our own (%s)", CustomScheduler.unavailableReason())
+                .isTrue();
+        assertThat(MountState.available())
+                .as("the owner-running check reads thread states")
+                .isTrue();
+        NumaAdaptiveLock lock = new NumaAdaptiveLock(
+                TestLocks.context(NodeLocator.singleNode()), Duration.ofMillis(1), probing.probe());
+        ExecutorService carrier = Executors.newSingleThreadExecutor(
+                Thread.ofPlatform().name("one-carrier").daemon(true).factory());
+        try {
+            test.run(lock, CustomScheduler.builder(carrier));
         } finally {
             carrier.shutdown();
         }
