@@ -1,5 +1,6 @@
 package dev.wordstats.benchmarks.runner;
 
+import dev.wordstats.benchmarks.BenchmarkJvm;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -13,7 +14,8 @@ import org.openjdk.jmh.runner.options.VerboseMode;
 /**
  * A bench's JMH options: the benchmark class, iterations and forks, every parameter the payload
  * sets (a missing one keeps the benchmark's default; no {@code locks} = every {@code LockType}),
- * the profilers and the extra JVM arguments of the forks.
+ * the profilers and the extra JVM arguments of the forks (after {@link BenchmarkJvm#flags()}, which
+ * JMH would otherwise drop).
  *
  * <p>Profilers whose name starts with {@code perf} ({@code perfnorm}, {@code perfasm},
  * {@code perfc2c}) need Linux {@code perf}: where it is missing or not allowed to count, they are
@@ -63,7 +65,10 @@ final class JmhOptions {
             builder.addProfiler(profiler);
         }
         if (p.jvmArgs() != null && !p.jvmArgs().isEmpty()) {
-            builder.jvmArgsAppend(p.jvmArgs().toArray(String[]::new));
+            // JMH's option replaces the @Fork annotation's jvmArgsAppend: the benchmark's own flags first.
+            List<String> args = new ArrayList<>(BenchmarkJvm.flags());
+            args.addAll(p.jvmArgs());
+            builder.jvmArgsAppend(args.toArray(String[]::new));
         }
         // A short wall-clock bound per measured/warm-up time slot keeps AverageTime benches short.
         builder.timeout(TimeValue.minutes(5));

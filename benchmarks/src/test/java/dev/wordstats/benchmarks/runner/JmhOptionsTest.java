@@ -2,6 +2,7 @@ package dev.wordstats.benchmarks.runner;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.wordstats.benchmarks.BenchmarkJvm;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -44,7 +45,23 @@ class JmhOptionsTest {
         assertThat(o.getForkCount().get()).isEqualTo(1);
         assertThat(o.getMeasurementIterations().get()).isEqualTo(3);
         assertThat(o.getProfilers()).extracting(p -> p.getKlass()).containsExactly("gc");
-        assertThat(o.getJvmArgsAppend().get()).containsExactly("-XX:+UseNUMA");
+        assertThat(o.getJvmArgsAppend().get()).endsWith("-XX:+UseNUMA");
+    }
+
+    @Test
+    void extraJvmArgumentsKeepTheBenchmarksOwnFlags() {
+        // JMH's jvmArgsAppend option replaces the @Fork annotation's: without the flags the forks
+        // cannot read a virtual thread's mount state nor start the per-node schedulers.
+        BenchConfig.Bench bench = new BenchConfig.Bench("b", "contention", payload(null, null, null));
+        Options o = JmhOptions.of(bench, Path.of("x.json"), p -> true).build();
+        assertThat(o.getJvmArgsAppend().get())
+                .containsExactly(
+                        BenchmarkJvm.ADD_EXPORTS,
+                        BenchmarkJvm.ADD_OPENS,
+                        BenchmarkJvm.NATIVE_ACCESS,
+                        BenchmarkJvm.HEAP,
+                        BenchmarkJvm.HEAP_MAX,
+                        "-XX:+UseNUMA");
     }
 
     @Test
