@@ -107,7 +107,12 @@ public final class NumaAdaptiveLock implements Lock {
      *    of the threads wait unseen in the run queues; with work outside, the spins of the same
      *    saturated windows are a few ns: the pipeline, which stays lean), or when
      *    PARKED_TO_QUEUE of them parked (the waiters' owner unmounts while it holds the lock, or holds
-     *    it past the spin: each lean handoff then pays an unpark and a mount);
+     *    it past the spin: each lean handoff then pays an unpark and a mount); a park after a spin
+     *    that ran out its bound while the owner ran counts only when the sampled hold is as long as
+     *    the spin bound: with shorter holds the owner's carrier was stopped (a safepoint, or the host
+     *    took its CPU), every arrival of the stall parks, and the queue lock serves a stall no better
+     *    (4 stripes of Zipf counting turned queued 20-60 times a fork for stalls, JOURNAL 2026-11-26
+     *    20:45);
      *    or at once, when a parked waiter has lost more than STARVING_LOSSES attempts to other threads
      *    (it counts them in the word's tryAcquire: one at arrival, one before each park, one after
      *    each wake-up) over at least STARVING_NANOS since its first, and says so in the word (Go's
@@ -188,12 +193,14 @@ public final class NumaAdaptiveLock implements Lock {
      *  - Lean to queued by a window: saturated with short holds, or with long holds its waiters spin
      *    through, or with parked acquisitions; a saturated window of long holds whose waiters arrive
      *    as it frees stays lean, and so does a lock that has waiters parked at
-     *    window end after window end while its windows' own acquisitions do not park.
+     *    window end after window end while its windows' own acquisitions do not park, and one whose
+     *    waiters park only behind an owner that ran past the spin bound while its holds are short.
      *    // checked by NumaAdaptiveLockTest.aSaturatedLockWithShortHoldsTurnsQueuedAndWithLongHoldsStaysLean
      *    // checked by NumaAdaptiveLockTest.aSaturatedLockWhoseWaitersSpinThroughLongHoldsTurnsQueued
      *    // checked by NumaAdaptiveLockTest.onTwoNodesASaturatedLockTurnsQueuedWhateverItsHold
      *    // checked by NumaAdaptiveLockTest.aLockWhoseWaitersParkTurnsQueued
      *    // checked by NumaAdaptiveLockTest.waitersLeftParkedAtWindowEndsKeepTheLockLean
+     *    // checked by NumaAdaptiveLockTest.parksBehindAnOwnerThatRanPastTheSpinCountOnlyWithLongHolds
      *  - A virtual lean owner whose release wakes one of PARKED_TO_YIELD parked waiters yields its
      *    carrier to it (the woken waiter is queued on that carrier) while most of the window's
      *    acquisitions so far contended (YIELD_BUSY_PERCENT), and runs on otherwise; at a window's end
@@ -222,12 +229,17 @@ public final class NumaAdaptiveLock implements Lock {
      * Lean to queued: this many acquisitions of a window parked first. A lean lock whose waiters
      * park (its owner unmounts while it holds it, or holds it past the spin) pays an unpark and a
      * mount per handoff, and a woken virtual thread waits for a carrier the releasing owner may keep;
-     * the queue lock hands over to a running successor instead. A count of waiters parked at one
+     * the queue lock hands over to a running successor instead. Not a park after a spin that ran out
+     * its bound while the owner ran, unless the sampled hold is as long as that bound: a stall of the
+     * owner's carrier, not the lock's way of being held. A count of waiters parked at one
      * release was tried first: a stripe of a striped store had four parked now and then (a
      * safepoint or the host stops a carrier while its thread holds the stripe, and the spinners time
      * out), turned queued, and a queue that every arrival joins never looks quiet again.
      */
     static final int PARKED_TO_QUEUE = 16;
+
+    /** spinLean's answer when its bound passed while the owner ran. */
+    static final long SPUN_OUT = -2L;
 
     /**
      * Lean to queued: this many contended acquisitions (spun or parked) of a window, while the
@@ -735,6 +747,7 @@ public final class NumaAdaptiveLock implements Lock {
         boolean clocked = hearsFast || probeTimed || probe == null;
         long asked = hearsFast || probeTimed ? System.nanoTime() : 0L;
         boolean counting = false;
+        boolean spunOut = false;
         for (; ; ) {
             int state = w.getStateVolatile();
             if (state == QUEUED) {
@@ -749,6 +762,7 @@ public final class NumaAdaptiveLock implements Lock {
                 clocked = true;
             }
             long spun = spinLean(current);
+            spunOut |= spun == SPUN_OUT;
             if (spun >= 0L) {
                 w.ownedLean(current, true);
                 w.addSpun(spun);
@@ -789,7 +803,9 @@ public final class NumaAdaptiveLock implements Lock {
             }
             if (w.tookWord(current)) {
                 w.ownedLean(current, true);
-                w.parkedInWindow++;
+                if (!spunOut || w.holdsPastSpin()) { // else the owner's carrier stalled: PARKED_TO_QUEUE
+                    w.parkedInWindow++;
+                }
                 if (probe != null) {
                     reportAcquired(true, asked);
                 }
@@ -805,8 +821,10 @@ public final class NumaAdaptiveLock implements Lock {
 
     /**
      * Spins for a held word while its owner runs, at most SPIN_NANOS. Returns -1 when it did not take
-     * the word, else about how long it spun: 0 for a spin too short to have read the clock (under 32
-     * rounds), else from its first clock read (one more read, once the word is taken).
+     * the word because the owner stopped running, the lock turned queued or there is no spin;
+     * SPUN_OUT when the bound passed while the owner ran; else about how long it spun: 0 for a spin too
+     * short to have read the clock (under 32 rounds), else from its first clock read (one more read,
+     * once the word is taken).
      */
     private long spinLean(Thread current) {
         Word w = word;
@@ -831,7 +849,7 @@ public final class NumaAdaptiveLock implements Lock {
                 if (until == 0L) {
                     until = now + spinNanos;
                 } else if (now - until > 0L) {
-                    return -1L;
+                    return SPUN_OUT;
                 }
             }
             Thread.onSpinWait();
@@ -1312,6 +1330,14 @@ public final class NumaAdaptiveLock implements Lock {
                 return 1;
             }
             return 100 * contendedInWindow >= YIELD_BUSY_PERCENT * window ? PARKED_TO_YIELD : Integer.MAX_VALUE;
+        }
+
+        /**
+         * Lean owner: whether the sampled hold is as long as the spin bound (or none is sampled yet), so a
+         * waiter's spin that ran out while the owner ran is how the lock is held, not a stall.
+         */
+        boolean holdsPastSpin() {
+            return sampledHold >= thresholds.spinNanos();
         }
 
         /** Lean owner at release: whether heatDue has anything to decide (a window ended, or a waiter starves). */

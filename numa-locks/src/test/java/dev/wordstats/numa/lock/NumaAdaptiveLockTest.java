@@ -224,7 +224,13 @@ class NumaAdaptiveLockTest {
     @ParameterizedTest
     @EnumSource(ThreadKind.class)
     void probationStartsAfreshAfterALongLeanPhase(ThreadKind kind) throws Exception {
-        NumaAdaptiveLock lock = lockWith(PARKS_AT_ONCE.withProbation(4, 64).withQuietToLeanNanos(Long.MAX_VALUE));
+        // No lean spin: the waiter parks at once, so its park counts after the lean phase's short sampled
+        // holds too (a spin that ran out behind a platform owner, which always counts as running, would
+        // be a stall of the owner's carrier as far as the lock can tell, and count only after long holds).
+        NumaAdaptiveLock lock = lockWith(PARKS_AT_ONCE
+                .withProbation(4, 64)
+                .withQuietToLeanNanos(Long.MAX_VALUE)
+                .withSpinNanos(0L));
         contendOnce(lock, kind);
         assertThat(acquireAloneWhileQueued(lock)).isEqualTo(4);
         for (int i = 0; i < 4 * NumaAdaptiveLock.WINDOW; i++) { // a lean phase far longer than the probation
@@ -365,6 +371,77 @@ class NumaAdaptiveLockTest {
         contendOnce(parks, kind); // the waiter parks behind a holder that is itself parked
         assertThat(parks.isQueued()).isTrue();
         assertThat(parks.modeSwitches()).isEqualTo(1);
+    }
+
+    @ParameterizedTest
+    @EnumSource(ThreadKind.class)
+    void parksBehindAnOwnerThatRanPastTheSpinCountOnlyWithLongHolds(ThreadKind kind) throws Exception {
+        // Windows of one; one parked acquisition turns the lock queued; saturation and starving never.
+        // A waiter spins 1 ms while the owner runs (as a stalled carrier's thread still counts as
+        // running), then parks. With the sampled hold short, that park is a stall and keeps the lock
+        // lean; with the sampled hold as long as the spin, it is how the lock is held, and counts.
+        NumaAdaptiveLock.Thresholds oneParkTurns = NumaAdaptiveLock.Thresholds.DEFAULTS
+                .withStarvingLosses(Integer.MAX_VALUE)
+                .withWindow(1, Integer.MAX_VALUE, 0L, 1)
+                .withSpinNanos(TimeUnit.MILLISECONDS.toNanos(1));
+        NumaAdaptiveLock shortHolds = lockWith(oneParkTurns);
+        holdSampled(shortHolds, 0L);
+        parkBehindARunningOwner(shortHolds, kind);
+        assertThat(shortHolds.isQueued()).isFalse();
+        assertThat(shortHolds.modeSwitches()).isZero();
+
+        NumaAdaptiveLock longHolds = lockWith(oneParkTurns);
+        holdSampled(longHolds, TimeUnit.MILLISECONDS.toNanos(5));
+        parkBehindARunningOwner(longHolds, kind);
+        assertThat(longHolds.isQueued()).isTrue();
+        assertThat(longHolds.modeSwitches()).isEqualTo(1);
+    }
+
+    /** The lock's first acquisition (its hold sampled, as the first of every eighth window), held {@code nanos}. */
+    private static void holdSampled(NumaAdaptiveLock lock, long nanos) {
+        lock.lock();
+        try {
+            spinFor(nanos);
+        } finally {
+            lock.unlock();
+        }
+        assertThat(lock.modeSwitches()).isZero();
+    }
+
+    /** A holder that runs (never parks) until a waiter has spun out its bound and parked behind it. */
+    private static void parkBehindARunningOwner(NumaAdaptiveLock lock, ThreadKind kind) throws Exception {
+        try (Workers workers = new Workers(lock)) {
+            CountDownLatch held = new CountDownLatch(1);
+            AtomicBoolean waiterParked = new AtomicBoolean();
+            workers.start(kind, "holder", () -> {
+                lock.lock();
+                try {
+                    held.countDown();
+                    long giveUp = System.nanoTime() + PROMPT.toNanos();
+                    while (!waiterParked.get() && System.nanoTime() - giveUp < 0L) {
+                        Thread.onSpinWait();
+                    }
+                } finally {
+                    lock.unlock();
+                }
+            });
+            held.await();
+            Thread waiter = workers.start(kind, "waiter", () -> {
+                lock.lock();
+                lock.unlock();
+            });
+            assertThat(awaitParkedOrDone(waiter, PROMPT)).isTrue();
+            assertThat(lock.parkedWaiters()).isEqualTo(1);
+            waiterParked.set(true);
+            workers.joinAll(PROMPT);
+        }
+    }
+
+    private static void spinFor(long nanos) {
+        long end = System.nanoTime() + nanos;
+        while (System.nanoTime() - end < 0L) {
+            Thread.onSpinWait();
+        }
     }
 
     @ParameterizedTest
