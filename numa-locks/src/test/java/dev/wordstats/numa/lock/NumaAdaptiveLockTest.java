@@ -315,25 +315,10 @@ class NumaAdaptiveLockTest {
         NumaAdaptiveLock lock = lockWith(never);
         for (int round = 0; round < 2 && !lock.isQueued(); round++) { // round 1: the first window's hold is sampled
             try (Workers workers = new Workers(lock)) {
-                CountDownLatch held = new CountDownLatch(1);
                 AtomicBoolean waiterArrived = new AtomicBoolean();
-                workers.start(kind, "holder", () -> {
-                    lock.lock();
-                    try {
-                        held.countDown();
-                        long giveUp = System.nanoTime() + PROMPT.toNanos();
-                        while (!waiterArrived.get() && System.nanoTime() - giveUp < 0L) {
-                            Thread.onSpinWait();
-                        }
-                        // Held 50 ms more, running, never parked: the waiter spins through most of the hold.
-                        long end = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(50);
-                        while (System.nanoTime() - end < 0L) {
-                            Thread.onSpinWait();
-                        }
-                    } finally {
-                        lock.unlock();
-                    }
-                });
+                // Held 50 ms past the waiter's arrival, running, never parked: the waiter spins through most of it.
+                CountDownLatch held =
+                        startRunningHolder(lock, kind, workers, waiterArrived, TimeUnit.MILLISECONDS.toNanos(50));
                 workers.start(kind, "waiter", () -> {
                     held.await();
                     waiterArrived.set(true);
@@ -411,21 +396,8 @@ class NumaAdaptiveLockTest {
     /** A holder that runs (never parks) until a waiter has spun out its bound and parked behind it. */
     private static void parkBehindARunningOwner(NumaAdaptiveLock lock, ThreadKind kind) throws Exception {
         try (Workers workers = new Workers(lock)) {
-            CountDownLatch held = new CountDownLatch(1);
             AtomicBoolean waiterParked = new AtomicBoolean();
-            workers.start(kind, "holder", () -> {
-                lock.lock();
-                try {
-                    held.countDown();
-                    long giveUp = System.nanoTime() + PROMPT.toNanos();
-                    while (!waiterParked.get() && System.nanoTime() - giveUp < 0L) {
-                        Thread.onSpinWait();
-                    }
-                } finally {
-                    lock.unlock();
-                }
-            });
-            held.await();
+            startRunningHolder(lock, kind, workers, waiterParked, 0L).await();
             Thread waiter = workers.start(kind, "waiter", () -> {
                 lock.lock();
                 lock.unlock();
@@ -435,6 +407,29 @@ class NumaAdaptiveLockTest {
             waiterParked.set(true);
             workers.joinAll(PROMPT);
         }
+    }
+
+    /**
+     * Starts a holder that takes {@code lock} and runs, never parking, until {@code until} is set (or
+     * PROMPT passes), then {@code moreNanos} longer, then releases; the returned latch opens once it holds.
+     */
+    private static CountDownLatch startRunningHolder(
+            NumaAdaptiveLock lock, ThreadKind kind, Workers workers, AtomicBoolean until, long moreNanos) {
+        CountDownLatch held = new CountDownLatch(1);
+        workers.start(kind, "holder", () -> {
+            lock.lock();
+            try {
+                held.countDown();
+                long giveUp = System.nanoTime() + PROMPT.toNanos();
+                while (!until.get() && System.nanoTime() - giveUp < 0L) {
+                    Thread.onSpinWait();
+                }
+                spinFor(moreNanos);
+            } finally {
+                lock.unlock();
+            }
+        });
+        return held;
     }
 
     private static void spinFor(long nanos) {
