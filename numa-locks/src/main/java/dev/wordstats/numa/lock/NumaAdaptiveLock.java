@@ -111,8 +111,8 @@ public final class NumaAdaptiveLock implements Lock {
      *    that ran out its bound while the owner ran counts only when the sampled hold is as long as
      *    the spin bound: with shorter holds the owner's carrier was stopped (a safepoint, or the host
      *    took its CPU), every arrival of the stall parks, and the queue lock serves a stall no better
-     *    (4 stripes of Zipf counting turned queued 20-60 times a fork for stalls, JOURNAL 2026-11-26
-     *    20:45);
+     *    (4 stripes of Zipf counting turned queued 20-47 times a fork for stalls, JOURNAL 2026-11-26
+     *    20:20 and 20:45);
      *    or at once, when a parked waiter has lost more than STARVING_LOSSES attempts to other threads
      *    (it counts them in the word's tryAcquire: one at arrival, one before each park, one after
      *    each wake-up) over at least STARVING_NANOS since its first, and says so in the word (Go's
