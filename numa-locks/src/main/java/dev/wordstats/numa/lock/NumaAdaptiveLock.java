@@ -105,7 +105,11 @@ public final class NumaAdaptiveLock implements Lock {
      *    its spinning acquisitions spun on average LONG_SPIN_PERCENT of the sampled hold or more (no
      *    work beside the section: one carrier spins through each hold while the other holds, the rest
      *    of the threads wait unseen in the run queues; with work outside, the spins of the same
-     *    saturated windows are a few ns: the pipeline, which stays lean), or when
+     *    saturated windows are a few ns: the pipeline, which stays lean), or, with as few as a
+     *    quarter of them contended, when it and the sampled window before it were busy: the sampled
+     *    hold, taken as every acquisition's, filled SATURATED_BUSY_PERCENT of the window's span,
+     *    and its spinners spun BUSY_SPIN_PERCENT of the hold (a hot lock on 2 carriers, which its
+     *    releasing thread takes again about every other time while the parked waiters lose), or when
      *    PARKED_TO_QUEUE of them parked (the waiters' owner unmounts while it holds the lock, or holds
      *    it past the spin: each lean handoff then pays an unpark and a mount); a park after a spin
      *    that ran out its bound while the owner ran counts only when the sampled hold is as long as
@@ -124,9 +128,13 @@ public final class NumaAdaptiveLock implements Lock {
      *    its job: turning every thread queued for it cost a quarter of the throughput of one stripe
      *    counted a line at a time (JOURNAL 2026-11-26). A switch for a starving waiter alone is a
      *    short turn, min(probation, WINDOW) queued releases, enough for the queue to serve it,
-     *    then lean again, neither measured nor extended (Go's starvation mode ends as soon as its
-     *    waiter is served); only a hot window (saturated or parked) starts a probation, or a waiter
-     *    that starves again within STARVING_AGAIN lean acquisitions of a starving turn.
+     *    then lean again (Go's starvation mode ends as soon as its waiter is served), unless the
+     *    turn's last releases find the lock busy as a probation's end does (below): then the turn
+     *    becomes a probation (a hot lock on 2 carriers starves its parked waiters every few
+     *    milliseconds, and its short turns each paid the move of every parked waiter to the queue
+     *    lock, JOURNAL 2026-11-26 22:30); only a hot window (saturated or parked) starts a
+     *    probation, or a waiter that starves again within STARVING_AGAIN lean acquisitions of a
+     *    starving turn.
      *    // checked by NumaAdaptiveLockTest.aStarvingWaiterGetsAShortTurnAndAHotWindowAProbation
      *    Not "waiters parked at a release": a stripe of a striped store has a few now and then (a
      *    safepoint or the host stops a carrier whose thread holds it, and the spinners time out),
@@ -136,7 +144,8 @@ public final class NumaAdaptiveLock implements Lock {
      *    third of the speed. Nor "the lock held half of a sampled window's time" (the sampled hold
      *    times the window's acquisitions): one hold of a stripe varies from 50 ns to a microsecond
      *    (cache misses in its map), so one sample in five said "busy" and 4 stripes switched about
-     *    90 times a round.
+     *    90 times a round; the busy rule above asks for three-quarters, twice in a row eight windows
+     *    apart, with a quarter contended and the waiters spinning.
      *    The owner makes the queue lock if there is none yet (published by CAS before the word says
      *    QUEUED), releases the word as QUEUED instead of FREE, and wakes the first parked waiter of
      *    the word's queue, which finds QUEUED, leaves the word's queue, wakes the next one, and goes
@@ -188,15 +197,19 @@ public final class NumaAdaptiveLock implements Lock {
      *    // checked by NumaAdaptiveLockTest.probationDoublesWhileTheLockTurnsQueuedAgainAtOnce
      *    // checked by NumaAdaptiveLockTest.probationStartsAfreshAfterALongLeanPhase
      *  - A queued lock held BUSY_PERCENT of the time by waited-for holders stays queued past its
-     *    probation, and one held briefly turns lean at its end.
+     *    probation or a starving waiter's turn, and one held briefly turns lean at its end.
      *    // checked by NumaAdaptiveLockTest.aBusyQueuedLockStaysQueuedPastItsProbation
+     *    // checked by NumaAdaptiveLockTest.aBusyStarvingTurnBecomesAProbation
      *  - Lean to queued by a window: saturated with short holds, or with long holds its waiters spin
-     *    through, or with parked acquisitions; a saturated window of long holds whose waiters arrive
+     *    through, or with parked acquisitions, or the second of two busy sampled windows in a row whose
+     *    waiters spin; a busy window held a small share of its time, or whose waiters arrive late in
+     *    the hold, does not count; a saturated window of long holds whose waiters arrive
      *    as it frees stays lean, and so does a lock that has waiters parked at
      *    window end after window end while its windows' own acquisitions do not park, and one whose
      *    waiters park only behind an owner that ran past the spin bound while its holds are short.
      *    // checked by NumaAdaptiveLockTest.aSaturatedLockWithShortHoldsTurnsQueuedAndWithLongHoldsStaysLean
      *    // checked by NumaAdaptiveLockTest.aSaturatedLockWhoseWaitersSpinThroughLongHoldsTurnsQueued
+     *    // checked by NumaAdaptiveLockTest.twoBusySampledWindowsInARowWhoseWaitersSpinTurnTheLockQueued
      *    // checked by NumaAdaptiveLockTest.onTwoNodesASaturatedLockTurnsQueuedWhateverItsHold
      *    // checked by NumaAdaptiveLockTest.aLockWhoseWaitersParkTurnsQueued
      *    // checked by NumaAdaptiveLockTest.waitersLeftParkedAtWindowEndsKeepTheLockLean
@@ -311,8 +324,9 @@ public final class NumaAdaptiveLock implements Lock {
     static final int YIELD_BUSY_PERCENT = 50;
 
     /**
-     * Queued, at a probation's end: the lock stays queued (and the next probation doubles) when its last
-     * acquisitions (the last WINDOW, or half the probation if shorter) held it at least this share
+     * Queued, at a probation's end (or a starving waiter's turn's): the lock stays queued (and the
+     * next probation doubles, or the turn becomes a probation) when its last acquisitions (the last
+     * WINDOW, or half the probation or turn if shorter) held it at least this share
      * (percent) of their time, measured from each outermost acquisition to its release, and at least
      * half of their releases found a thread queued. Such a lock is its threads' bottleneck (a hot lock;
      * one stripe of Zipf counting): a lean phase would only hand it over by barging and parking, and
@@ -325,7 +339,34 @@ public final class NumaAdaptiveLock implements Lock {
      */
     static final int BUSY_PERCENT = 50;
 
-    /** A busy share that is never reached: holds can fill their span at most. */
+    /**
+     * Lean to queued, with fewer than SATURATED_TO_QUEUE of a window's acquisitions contended: two
+     * sampled windows in a row whose sampled hold, taken as every acquisition's, fills at least this
+     * share (percent) of the window's span, with a quarter or more of each one's acquisitions
+     * contended, and the second one's spinners spinning on average BUSY_SPIN_PERCENT of the hold.
+     * A hot lock with all its work inside is passed back to the thread that released it about every
+     * other acquisition on 2 carriers (it takes the lock again before the spinner on the other
+     * carrier sees it free), so its windows count 20 to 45 contended, never 56, while the parked
+     * waiters lose to it again and again (~0.2 µs and ~2 µs sections: Jain 0.7-0.8, below the
+     * non-fair ReentrantLock; JOURNAL 2026-11-26 22:30). One sample proved too noisy for a stripe
+     * of a striped store (see the Overview); of the windows logged on 4 stripes of Zipf counting,
+     * none was busy with its spinners spinning BUSY_SPIN_PERCENT (ditto).
+     */
+    static final int SATURATED_BUSY_PERCENT = 75;
+
+    /**
+     * The share (percent) of the sampled hold a busy window's spinners spin on average, at least, for
+     * the window to count as saturated. With as much work outside the lock as inside, the busy
+     * windows' spinners spin 0-11% of the hold (the next owner arrives as the lock frees: the lean
+     * pipeline, which the queue lock only slows); with all the work inside, 14-40% at ~2 µs and most
+     * at ~0.2 µs (JOURNAL 2026-11-26 22:30).
+     */
+    static final int BUSY_SPIN_PERCENT = 20;
+
+    /**
+     * A busy share that is never reached: disjoint holds fill their span at most. The lean rule,
+     * which takes one hold for all, can pass it, and is off at this share.
+     */
     static final int NEVER_BUSY = 101;
 
     /** Queued to lean: every release for this long found no thread waiting. */
@@ -911,7 +952,8 @@ public final class NumaAdaptiveLock implements Lock {
             int probation,
             int maxProbation,
             long spinNanos,
-            int busyPercent) {
+            int busyPercent,
+            int saturatedBusyPercent) {
         static final Thresholds DEFAULTS = new Thresholds(
                 WINDOW,
                 SATURATED_TO_QUEUE,
@@ -923,13 +965,15 @@ public final class NumaAdaptiveLock implements Lock {
                 PROBATION,
                 MAX_PROBATION,
                 SPIN_NANOS,
-                BUSY_PERCENT);
+                BUSY_PERCENT,
+                SATURATED_BUSY_PERCENT);
 
         /**
          * No lean spin (a contended arrival parks at once), every contended acquisition turns the lock
          * queued, and every queued release turns it lean again (a probation of one).
          */
-        static final Thresholds EAGER = new Thresholds(1, 1, Long.MAX_VALUE, 1, 0, 0L, 0L, 1, 1, 0L, NEVER_BUSY);
+        static final Thresholds EAGER =
+                new Thresholds(1, 1, Long.MAX_VALUE, 1, 0, 0L, 0L, 1, 1, 0L, NEVER_BUSY, NEVER_BUSY);
 
         /** No lean spin (a contended arrival parks at once) and no switch: every handoff is lean. */
         static final Thresholds LEAN_PARKING = new Thresholds(
@@ -943,7 +987,8 @@ public final class NumaAdaptiveLock implements Lock {
                 PROBATION,
                 MAX_PROBATION,
                 0L,
-                BUSY_PERCENT);
+                BUSY_PERCENT,
+                NEVER_BUSY);
 
         Thresholds {
             if (window < 1 || probation < 1 || maxProbation < probation) {
@@ -977,6 +1022,13 @@ public final class NumaAdaptiveLock implements Lock {
         Thresholds withBusyPercent(int percent) {
             Copy c = new Copy(this);
             c.busyPercent = percent;
+            return c.thresholds();
+        }
+
+        /** These thresholds with another busy share (percent) that makes a lean window of spinners saturated. */
+        Thresholds withSaturatedBusyPercent(int percent) {
+            Copy c = new Copy(this);
+            c.saturatedBusyPercent = percent;
             return c.thresholds();
         }
 
@@ -1029,6 +1081,7 @@ public final class NumaAdaptiveLock implements Lock {
             int maxProbation;
             long spinNanos;
             int busyPercent;
+            int saturatedBusyPercent;
 
             Copy(Thresholds t) {
                 window = t.window;
@@ -1042,6 +1095,7 @@ public final class NumaAdaptiveLock implements Lock {
                 maxProbation = t.maxProbation;
                 spinNanos = t.spinNanos;
                 busyPercent = t.busyPercent;
+                saturatedBusyPercent = t.saturatedBusyPercent;
             }
 
             Thresholds thresholds() {
@@ -1056,7 +1110,8 @@ public final class NumaAdaptiveLock implements Lock {
                         probation,
                         maxProbation,
                         spinNanos,
-                        busyPercent);
+                        busyPercent,
+                        saturatedBusyPercent);
             }
         }
     }
@@ -1370,9 +1425,25 @@ public final class NumaAdaptiveLock implements Lock {
          * spinning, so one carrier waits through every hold and nothing runs beside the section. Not
          * when the hold is not sampled yet.
          */
-        private boolean spinsWholeHolds() {
+        private boolean spinsWholeHolds(int percent) {
             return sampledHold != Integer.MAX_VALUE
-                    && 100L * spunInWindow >= (long) LONG_SPIN_PERCENT * contendedInWindow * sampledHold;
+                    && 100L * spunInWindow >= (long) percent * contendedInWindow * sampledHold;
+        }
+
+        /**
+         * Lean owner at a sampled window's end: whether its sampled hold (at most the spin bound, so a
+         * stall does not fill it), taken as every acquisition's, fills saturatedBusyPercent of the
+         * window's span while a quarter of its acquisitions contended. One clock read a sampled window.
+         */
+        private boolean busyWindow(Thresholds t) {
+            if (t.saturatedBusyPercent() >= NEVER_BUSY
+                    || sampling
+                    || sampledHold == Integer.MAX_VALUE
+                    || 4 * contendedInWindow < window) {
+                return false;
+            }
+            long span = System.nanoTime() - sampleAt;
+            return 100L * window * Math.min(sampledHold, t.spinNanos()) >= (long) t.saturatedBusyPercent() * span;
         }
 
         /** Lean owner at release: whether to turn queued now; resets the window at its end. */
@@ -1384,10 +1455,15 @@ public final class NumaAdaptiveLock implements Lock {
                 if (leanWindows < Integer.MAX_VALUE) {
                     leanWindows++;
                 }
+                boolean busy = (windows & SAMPLE_EVERY_MASK) == 0 && busyWindow(t);
                 windows++;
                 hot = contendedInWindow >= t.saturatedToQueue()
-                                && (sampledHold < t.shortHoldNanos() || spinsWholeHolds())
+                                && (sampledHold < t.shortHoldNanos() || spinsWholeHolds(LONG_SPIN_PERCENT))
+                        || busy && busyBefore && spinsWholeHolds(BUSY_SPIN_PERCENT)
                         || parkedInWindow >= t.parkedToQueue();
+                if ((windows & SAMPLE_EVERY_MASK) == 1) {
+                    busyBefore = busy;
+                }
                 startWindow();
             }
             boolean due = starving || hot;
@@ -1405,8 +1481,9 @@ public final class NumaAdaptiveLock implements Lock {
                 starvingTurn = false;
                 leanWindows = 0;
             } else if (starving) {
-                // Only a waiter starves: a turn long enough to serve the queue once, not measured, not
-                // extended; the probation and the lean phase behind it stay as they are.
+                // Only a waiter starves: a turn long enough to serve the queue once, extended to the
+                // probation only when its last releases find the lock busy (coolDue); the probation
+                // and the lean phase behind it stay as they are.
                 turn = Math.min(probation, t.window());
                 starvingTurn = true;
             }
@@ -1435,15 +1512,20 @@ public final class NumaAdaptiveLock implements Lock {
             if (releases >= turn) {
                 mode.releases = 0;
                 if (mode.measuredFrom != 0L && mode.busy(thresholds.busyPercent())) {
-                    // The lock is its threads' bottleneck: stay queued, for a longer probation.
-                    probation = (int) Math.min(thresholds.maxProbation(), 2L * probation);
+                    // The lock is its threads' bottleneck: stay queued, for a longer probation (a
+                    // starving waiter's turn becomes a probation).
+                    if (starvingTurn) {
+                        starvingTurn = false;
+                    } else {
+                        probation = (int) Math.min(thresholds.maxProbation(), 2L * probation);
+                    }
                     turn = probation;
                     return false;
                 }
                 mode.stopMeasuring();
                 return cooled();
             }
-            if (!starvingTurn && releases == turn - Math.min(thresholds.window(), turn / 2)) {
+            if (releases == turn - Math.min(thresholds.window(), turn / 2)) {
                 mode.measuredFrom = System.nanoTime() | 1L; // the probation's last releases are measured
             }
             if (waited) {
@@ -1549,7 +1631,8 @@ public final class NumaAdaptiveLock implements Lock {
         int leanWindows; // lean owner only: whole windows since the lock last turned lean on probation (saturating)
         int probation; // owners at a switch: queued releases before a saturated queued mode tries lean again
         int turn; // owners at a switch: queued releases of this queued turn: the probation, or a starving waiter's turn
-        boolean starvingTurn; // owners at a switch: this queued turn serves a starving waiter (short, not measured)
+        boolean busyBefore; // lean owner only: the last sampled window was busy (busyWindow)
+        boolean starvingTurn; // owners at a switch: this queued turn serves a starving waiter (short, unless busy)
         int sampledHold; // lean owner only: the hold of the last sample, in ns (saturating)
         long sampleAt; // lean owner only: nanoTime at a sampled window's first acquisition
         long acquiredAt; // owner only (timed probe): nanoTime of the outermost acquisition

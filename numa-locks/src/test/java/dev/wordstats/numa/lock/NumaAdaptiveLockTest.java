@@ -287,6 +287,45 @@ class NumaAdaptiveLockTest {
 
     @ParameterizedTest
     @EnumSource(ThreadKind.class)
+    void aBusyStarvingTurnBecomesAProbation(ThreadKind kind) throws Exception {
+        // Windows of 8: a starving waiter's turn is 8 queued releases, the last 4 measured; holds
+        // count in full (up to a 50 ms spin), and the quiet time never ends. Turned queued by a
+        // starving waiter, three threads then hold the lock 2 ms at a time, each release finding the
+        // others queued: the turn is busy and stays queued, through 36 releases.
+        NumaAdaptiveLock.Thresholds turns = STARVES_AT_ONCE
+                .withWindow(8, Integer.MAX_VALUE, 0L, Integer.MAX_VALUE)
+                .withProbation(16, 64)
+                .withQuietToLeanNanos(Long.MAX_VALUE)
+                .withSpinNanos(TimeUnit.MILLISECONDS.toNanos(50));
+        NumaAdaptiveLock busy = lockWith(turns);
+        contendOnce(busy, kind);
+        assertThat(busy.isQueued()).isTrue();
+        try (Workers workers = new Workers(busy)) {
+            for (int t = 0; t < 3; t++) {
+                workers.start(kind, "holder-" + t, () -> {
+                    for (int i = 0; i < 12; i++) {
+                        busy.lock();
+                        try {
+                            Thread.sleep(2);
+                        } finally {
+                            busy.unlock();
+                        }
+                    }
+                });
+            }
+            workers.joinAll(PROMPT);
+        }
+        assertThat(busy.isQueued()).as("a busy turn, then its probations").isTrue();
+        assertThat(busy.modeSwitches()).isEqualTo(1);
+
+        // The same turn with nobody waiting: lean after its 8 releases.
+        NumaAdaptiveLock brief = lockWith(turns);
+        contendOnce(brief, kind);
+        assertThat(acquireAloneWhileQueued(brief)).as("the rest of the turn").isEqualTo(7);
+    }
+
+    @ParameterizedTest
+    @EnumSource(ThreadKind.class)
     void aSaturatedLockWithShortHoldsTurnsQueuedAndWithLongHoldsStaysLean(ThreadKind kind) throws Exception {
         // A window of one: one contended acquisition is a saturated window. Every hold is short below
         // Long.MAX_VALUE ns, and none is below 0 ns. Parks and starving waiters turn nothing here.
@@ -330,6 +369,71 @@ class NumaAdaptiveLockTest {
         }
         assertThat(lock.isQueued()).isTrue();
         assertThat(lock.modeSwitches()).isEqualTo(1);
+    }
+
+    @ParameterizedTest
+    @EnumSource(ThreadKind.class)
+    void twoBusySampledWindowsInARowWhoseWaitersSpinTurnTheLockQueued(ThreadKind kind) throws Exception {
+        // Windows of two, so the saturated count (never here), parks and starving turn nothing. A
+        // busy window: its first acquisition (sampled: every eighth window's) is held 30 ms, running,
+        // by a holder the second one spins behind from the start, so the hold fills the window and
+        // the spin fills the hold.
+        NumaAdaptiveLock.Thresholds busyOnly = NumaAdaptiveLock.Thresholds.DEFAULTS
+                .withStarvingLosses(Integer.MAX_VALUE)
+                .withWindow(2, Integer.MAX_VALUE, 0L, Integer.MAX_VALUE)
+                .withSpinNanos(TimeUnit.SECONDS.toNanos(5));
+        NumaAdaptiveLock busy = lockWith(busyOnly);
+        sampledWindow(busy, kind, 0L, 0L);
+        assertThat(busy.isQueued()).as("after one busy window").isFalse();
+        sampledWindow(busy, kind, 0L, 0L);
+        assertThat(busy.isQueued()).as("after two busy windows in a row").isTrue();
+        assertThat(busy.modeSwitches()).isEqualTo(1);
+
+        // The same holds, but the waiter keeps the lock 150 ms after it: the sampled hold, taken as
+        // both acquisitions', fills a third of the window's span.
+        NumaAdaptiveLock idle = lockWith(busyOnly);
+        for (int i = 0; i < 2; i++) {
+            sampledWindow(idle, kind, 0L, TimeUnit.MILLISECONDS.toNanos(150));
+        }
+        assertThat(idle.isQueued()).as("held a third of the windows' time").isFalse();
+
+        // The same holds, but the waiter arrives 150 ms into the hold: it spins a sixth of it.
+        NumaAdaptiveLock late = lockWith(busyOnly);
+        for (int i = 0; i < 2; i++) {
+            sampledWindow(late, kind, TimeUnit.MILLISECONDS.toNanos(150), 0L);
+        }
+        assertThat(late.isQueued()).as("spun a sixth of the hold").isFalse();
+        assertThat(idle.modeSwitches() + late.modeSwitches()).isZero();
+    }
+
+    /**
+     * One sampled window of two acquisitions, then the seven unsampled windows (alone) up to the next
+     * sampled one: a holder runs until a waiter that arrives {@code arriveAfterNanos} into its hold has
+     * spun 30 ms behind it; the waiter then keeps the lock {@code keepNanos}.
+     */
+    private static void sampledWindow(NumaAdaptiveLock lock, ThreadKind kind, long arriveAfterNanos, long keepNanos)
+            throws Exception {
+        try (Workers workers = new Workers(lock)) {
+            AtomicBoolean waiterArrived = new AtomicBoolean();
+            CountDownLatch held =
+                    startRunningHolder(lock, kind, workers, waiterArrived, TimeUnit.MILLISECONDS.toNanos(30));
+            workers.start(kind, "waiter", () -> {
+                held.await();
+                spinFor(arriveAfterNanos);
+                waiterArrived.set(true);
+                lock.lock();
+                try {
+                    spinFor(keepNanos);
+                } finally {
+                    lock.unlock();
+                }
+            });
+            workers.joinAll(PROMPT);
+        }
+        for (int i = 0; i < 7 * 2; i++) {
+            lock.lock();
+            lock.unlock();
+        }
     }
 
     @ParameterizedTest
