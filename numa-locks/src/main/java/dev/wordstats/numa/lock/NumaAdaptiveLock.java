@@ -346,9 +346,9 @@ public final class NumaAdaptiveLock implements Lock {
      * contended, and the second one's spinners spinning on average BUSY_SPIN_PERCENT of the hold.
      * A hot lock with all its work inside is passed back to the thread that released it about every
      * other acquisition on 2 carriers (it takes the lock again before the spinner on the other
-     * carrier sees it free), so its windows count 20 to 45 contended, never 56, while the parked
-     * waiters lose to it again and again (~0.2 µs and ~2 µs sections: Jain 0.7-0.8, below the
-     * non-fair ReentrantLock; JOURNAL 2026-11-26 22:30). One sample proved too noisy for a stripe
+     * carrier sees it free), so its windows count 16 to 45 contended at ~0.2 µs, while the parked
+     * waiters lose to it again and again (~0.2 µs sections: Jain 0.5-0.9, where NUMA_HANDOFF's
+     * queue has 1.00; JOURNAL 2026-11-26 22:30). One sample proved too noisy for a stripe
      * of a striped store (see the Overview); of the windows logged on 4 stripes of Zipf counting,
      * none was busy with its spinners spinning BUSY_SPIN_PERCENT (ditto).
      */
