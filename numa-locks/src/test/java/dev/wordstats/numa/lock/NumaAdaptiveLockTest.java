@@ -353,19 +353,8 @@ class NumaAdaptiveLockTest {
                 .withSpinNanos(TimeUnit.SECONDS.toNanos(5));
         NumaAdaptiveLock lock = lockWith(never);
         for (int round = 0; round < 2 && !lock.isQueued(); round++) { // round 1: the first window's hold is sampled
-            try (Workers workers = new Workers(lock)) {
-                AtomicBoolean waiterArrived = new AtomicBoolean();
-                // Held 50 ms past the waiter's arrival, running, never parked: the waiter spins through most of it.
-                CountDownLatch held =
-                        startRunningHolder(lock, kind, workers, waiterArrived, TimeUnit.MILLISECONDS.toNanos(50));
-                workers.start(kind, "waiter", () -> {
-                    held.await();
-                    waiterArrived.set(true);
-                    lock.lock();
-                    lock.unlock();
-                });
-                workers.joinAll(PROMPT);
-            }
+            // Held 50 ms past the waiter's arrival, running, never parked: the waiter spins through most of it.
+            spinBehindARunningHolder(lock, kind, 0L, TimeUnit.MILLISECONDS.toNanos(50), 0L);
         }
         assertThat(lock.isQueued()).isTrue();
         assertThat(lock.modeSwitches()).isEqualTo(1);
@@ -413,23 +402,7 @@ class NumaAdaptiveLockTest {
      */
     private static void sampledWindow(NumaAdaptiveLock lock, ThreadKind kind, long arriveAfterNanos, long keepNanos)
             throws Exception {
-        try (Workers workers = new Workers(lock)) {
-            AtomicBoolean waiterArrived = new AtomicBoolean();
-            CountDownLatch held =
-                    startRunningHolder(lock, kind, workers, waiterArrived, TimeUnit.MILLISECONDS.toNanos(30));
-            workers.start(kind, "waiter", () -> {
-                held.await();
-                spinFor(arriveAfterNanos);
-                waiterArrived.set(true);
-                lock.lock();
-                try {
-                    spinFor(keepNanos);
-                } finally {
-                    lock.unlock();
-                }
-            });
-            workers.joinAll(PROMPT);
-        }
+        spinBehindARunningHolder(lock, kind, arriveAfterNanos, TimeUnit.MILLISECONDS.toNanos(30), keepNanos);
         for (int i = 0; i < 7 * 2; i++) {
             lock.lock();
             lock.unlock();
@@ -484,6 +457,32 @@ class NumaAdaptiveLockTest {
         parkBehindARunningOwner(longHolds, kind);
         assertThat(longHolds.isQueued()).isTrue();
         assertThat(longHolds.modeSwitches()).isEqualTo(1);
+    }
+
+    /**
+     * A holder takes {@code lock} and runs, never parking, until a waiter that arrives
+     * {@code arriveAfterNanos} into the hold has spun {@code spinNanos} behind it; the waiter then keeps
+     * the lock {@code keepNanos}. Both have released when this returns.
+     */
+    private static void spinBehindARunningHolder(
+            NumaAdaptiveLock lock, ThreadKind kind, long arriveAfterNanos, long spinNanos, long keepNanos)
+            throws Exception {
+        try (Workers workers = new Workers(lock)) {
+            AtomicBoolean waiterArrived = new AtomicBoolean();
+            CountDownLatch held = startRunningHolder(lock, kind, workers, waiterArrived, spinNanos);
+            workers.start(kind, "waiter", () -> {
+                held.await();
+                spinFor(arriveAfterNanos);
+                waiterArrived.set(true);
+                lock.lock();
+                try {
+                    spinFor(keepNanos);
+                } finally {
+                    lock.unlock();
+                }
+            });
+            workers.joinAll(PROMPT);
+        }
     }
 
     /** The lock's first acquisition (its hold sampled, as the first of every eighth window), held {@code nanos}. */
