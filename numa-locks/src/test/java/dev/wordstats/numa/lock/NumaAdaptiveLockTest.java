@@ -378,20 +378,22 @@ class NumaAdaptiveLockTest {
         assertThat(busy.isQueued()).as("after two busy windows in a row").isTrue();
         assertThat(busy.modeSwitches()).isEqualTo(1);
 
-        // The same holds, but the waiter keeps the lock 150 ms after it: the sampled hold, taken as
-        // both acquisitions', fills a third of the window's span.
+        // The same holds, but the waiter keeps the lock 300 ms after it: the sampled hold, taken as
+        // both acquisitions', fills a fifth of the window's span (a stall of the holder would need
+        // over 100 ms to bring it to 75%).
         NumaAdaptiveLock idle = lockWith(busyOnly);
         for (int i = 0; i < 2; i++) {
-            sampledWindow(idle, kind, 0L, TimeUnit.MILLISECONDS.toNanos(150));
+            sampledWindow(idle, kind, 0L, TimeUnit.MILLISECONDS.toNanos(300));
         }
-        assertThat(idle.isQueued()).as("held a third of the windows' time").isFalse();
+        assertThat(idle.isQueued()).as("held a fifth of the windows' time").isFalse();
 
-        // The same holds, but the waiter arrives 150 ms into the hold: it spins a sixth of it.
+        // The same holds, but the waiter arrives 300 ms into the hold: it spins a tenth of it (with a
+        // stall of 30 ms while it spins, still under a fifth).
         NumaAdaptiveLock late = lockWith(busyOnly);
         for (int i = 0; i < 2; i++) {
-            sampledWindow(late, kind, TimeUnit.MILLISECONDS.toNanos(150), 0L);
+            sampledWindow(late, kind, TimeUnit.MILLISECONDS.toNanos(300), 0L);
         }
-        assertThat(late.isQueued()).as("spun a sixth of the hold").isFalse();
+        assertThat(late.isQueued()).as("spun a tenth of the hold").isFalse();
         assertThat(idle.modeSwitches() + late.modeSwitches()).isZero();
     }
 
