@@ -1025,13 +1025,6 @@ public final class NumaAdaptiveLock implements Lock {
             return c.thresholds();
         }
 
-        /** These thresholds with another busy share (percent) that makes a lean window of spinners saturated. */
-        Thresholds withSaturatedBusyPercent(int percent) {
-            Copy c = new Copy(this);
-            c.saturatedBusyPercent = percent;
-            return c.thresholds();
-        }
-
         /** These thresholds with another lean spin (also the longest hold a busy measure counts). */
         Thresholds withSpinNanos(long nanos) {
             Copy c = new Copy(this);
@@ -1455,13 +1448,13 @@ public final class NumaAdaptiveLock implements Lock {
                 if (leanWindows < Integer.MAX_VALUE) {
                     leanWindows++;
                 }
-                boolean busy = (windows & SAMPLE_EVERY_MASK) == 0 && busyWindow(t);
-                windows++;
+                boolean sampled = (windows++ & SAMPLE_EVERY_MASK) == 0;
+                boolean busy = sampled && busyWindow(t);
                 hot = contendedInWindow >= t.saturatedToQueue()
                                 && (sampledHold < t.shortHoldNanos() || spinsWholeHolds(LONG_SPIN_PERCENT))
                         || busy && busyBefore && spinsWholeHolds(BUSY_SPIN_PERCENT)
                         || parkedInWindow >= t.parkedToQueue();
-                if ((windows & SAMPLE_EVERY_MASK) == 1) {
+                if (sampled) {
                     busyBefore = busy;
                 }
                 startWindow();
