@@ -71,6 +71,7 @@ public class TextStatsBenchmark {
         "NUMA_MCS",
         "NUMA_HANDOFF",
         "NUMA_ADAPTIVE",
+        "NUMA_MONITOR",
         "COMBINING",
         "NUMA_COMBINING",
         "SYNCHRONIZED",

@@ -44,6 +44,11 @@ public final class NumaAdaptiveLockTests {
 
     private static final ThreadLocal<int[]> NODE = ThreadLocal.withInitial(() -> new int[1]);
 
+    /** The calling actor runs on {@code node} of {@link #TWO_NODES} from here on. */
+    static void onNode(int node) {
+        NODE.get()[0] = node;
+    }
+
     /** A lock that switches modes at every chance, and a plain counter only the lock orders. */
     abstract static class Guarded {
         final NumaAdaptiveLock lock;
@@ -62,7 +67,7 @@ public final class NumaAdaptiveLockTests {
         }
 
         void increment(int node, int times) {
-            NODE.get()[0] = node;
+            onNode(node);
             for (int i = 0; i < times; i++) {
                 lock.lock();
                 try {
@@ -74,7 +79,7 @@ public final class NumaAdaptiveLockTests {
         }
 
         int tryIncrement(int node, boolean timed) {
-            NODE.get()[0] = node;
+            onNode(node);
             boolean got;
             try {
                 got = timed ? lock.tryLock(50, TimeUnit.MICROSECONDS) : lock.tryLock();

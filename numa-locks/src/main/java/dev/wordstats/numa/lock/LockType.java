@@ -40,6 +40,14 @@ public enum LockType {
             new NumaAdaptiveLock(context, settings.queue().reserveAfter(), probe))),
 
     /**
+     * {@link NumaMonitorLock}: {@code synchronized} on a private monitor while waiters are served, with a
+     * {@link #NUMA_HANDOFF} queue in front of it while a waiter starves and the lock stays busy. Not a
+     * {@link Lock}.
+     */
+    NUMA_MONITOR(guarding((context, settings, probe) ->
+            new NumaMonitorLock(context, settings.queue().reserveAfter(), probe))),
+
+    /**
      * {@link SynchronizedGuard}: {@code synchronized} on a private monitor (no carrier pinning since
      * JDK 24, JEP 491). Not a {@link Lock}.
      */
@@ -114,9 +122,9 @@ public enum LockType {
      * waits, reservations, batches and mode switches appear in a JDK Flight Recorder recording that enables
      * them ({@link LockEvents}) while their acquisitions that do not wait pay nothing for it
      * ({@code -Dwordstats.lock.jfr=false}: no probe); none for the JDK's locks ({@link #SYNCHRONIZED},
-     * {@link #FAIR_REENTRANT}, {@link #UNFAIR_REENTRANT}), which a probe reaches through a wrapper on
-     * their fast path and whose waits JFR sees already as {@code jdk.JavaMonitorEnter} and
-     * {@code jdk.ThreadPark}. Give those a probe explicitly to see them.
+     * {@link #FAIR_REENTRANT}, {@link #UNFAIR_REENTRANT}) and {@link #NUMA_MONITOR}, whose lean mode is a
+     * monitor: a probe reaches them through a wrapper on their fast path, and JFR sees their waits already
+     * as {@code jdk.JavaMonitorEnter} and {@code jdk.ThreadPark}. Give those a probe explicitly to see them.
      */
     public Guard create(LockContext context) {
         return create(context, LockSettings.DEFAULTS, defaultProbe(context));
@@ -125,12 +133,12 @@ public enum LockType {
     /**
      * JFR's probe for a type whose lock calls its probe itself, so that a probe that hears no fast path
      * costs its fast path nothing; none for a type reported through {@link ProbedJdkLock} or by a probed
-     * {@link SynchronizedGuard}, whose fast path would pay for the wrapper (checked, for every type, by
-     * JfrLockProbeTest.aLockBuiltWithoutAProbeHasNoReportingWrapperOnItsFastPath).
+     * monitor ({@link SynchronizedGuard}, {@link NumaMonitorLock}), whose fast path would pay for the wrapper
+     * (checked, for every type, by JfrLockProbeTest.aLockBuiltWithoutAProbeHasNoReportingWrapperOnItsFastPath).
      */
     private LockProbe defaultProbe(LockContext context) {
         return switch (this) {
-            case SYNCHRONIZED, FAIR_REENTRANT, UNFAIR_REENTRANT -> LockProbe.NONE;
+            case SYNCHRONIZED, NUMA_MONITOR, FAIR_REENTRANT, UNFAIR_REENTRANT -> LockProbe.NONE;
             default -> JfrLockProbe.byDefault(this, context.nodes());
         };
     }

@@ -234,11 +234,8 @@ class JfrLockProbeTest {
             if (guard instanceof LockGuard lockGuard) {
                 assertThat(lockGuard.lock()).as(type.name()).isNotInstanceOf(ProbedJdkLock.class);
             }
-            if (guard instanceof SynchronizedGuard synchronizedGuard) {
-                assertThat(synchronizedGuard)
-                        .extracting("probe")
-                        .as(type.name())
-                        .isNull();
+            if (guard instanceof SynchronizedGuard || guard instanceof NumaMonitorLock) {
+                assertThat(guard).extracting("probe").as(type.name()).isNull();
             }
         }
         for (LockType type : new LockType[] {LockType.FAIR_REENTRANT, LockType.UNFAIR_REENTRANT}) {

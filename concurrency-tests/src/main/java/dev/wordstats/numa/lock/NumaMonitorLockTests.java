@@ -1,0 +1,151 @@
+package dev.wordstats.numa.lock;
+
+import static org.openjdk.jcstress.annotations.Expect.ACCEPTABLE;
+import static org.openjdk.jcstress.annotations.Expect.FORBIDDEN;
+
+import dev.wordstats.numa.carrier.CarrierPinning;
+import dev.wordstats.numa.topology.NodeLocator;
+import org.openjdk.jcstress.annotations.Actor;
+import org.openjdk.jcstress.annotations.Arbiter;
+import org.openjdk.jcstress.annotations.Description;
+import org.openjdk.jcstress.annotations.JCStressTest;
+import org.openjdk.jcstress.annotations.Outcome;
+import org.openjdk.jcstress.annotations.State;
+import org.openjdk.jcstress.infra.results.II_Result;
+
+/**
+ * The mode switches of {@link NumaMonitorLock} racing lean calls, queued calls and reentrant calls. The
+ * locks here use {@code Thresholds.EAGER}: every lean call that another call overtook turns the lock
+ * queued at its release and every queued release turns it lean again, so switches happen inside most
+ * rounds. The tests sit in the lock's package for that package-private constructor. The result pair is
+ * (the counter; 1 if the lock switched modes in the round, else 0). Run with
+ * {@code java -jar concurrency-tests/target/jcstress.jar -t NumaMonitorLock}.
+ */
+public final class NumaMonitorLockTests {
+
+    private NumaMonitorLockTests() {}
+
+    /** A lock that switches modes at every chance, and a plain counter only the lock orders. */
+    abstract static class Guarded {
+        final NumaMonitorLock lock;
+        int counter; // plain on purpose: a lost update means two critical sections at once
+
+        Guarded(NodeLocator nodes) {
+            lock = new NumaMonitorLock(
+                    new LockContext(nodes, CarrierPinning.schedulerParallelism()),
+                    NumaMcsLock.DEFAULT_RESERVE_AFTER,
+                    LockProbe.NONE,
+                    NumaMonitorLock.Thresholds.EAGER);
+        }
+
+        void increment(int node, int times) {
+            NumaAdaptiveLockTests.onNode(node);
+            for (int i = 0; i < times; i++) {
+                lock.run(() -> counter++);
+            }
+        }
+
+        /**
+         * One increment, and one more from a call two deep inside it (reentrant calls, inline): the middle
+         * call's end may turn the lock queued while the outer section goes on.
+         */
+        void incrementNested(int node) {
+            NumaAdaptiveLockTests.onNode(node);
+            lock.run(() -> {
+                counter++;
+                lock.run(() -> lock.run(() -> counter++));
+            });
+        }
+
+        void finish(II_Result r) {
+            r.r1 = counter;
+            r.r2 = lock.modeSwitches() > 0 ? 1 : 0;
+        }
+    }
+
+    /** Two actors, one node: a release that turns the lock queued or lean races the other's arrival. */
+    @JCStressTest
+    @Description("two actors on one node, two calls each, eager mode switches")
+    @Outcome(id = "4, [01]", expect = ACCEPTABLE, desc = "all four increments")
+    @Outcome(id = "[0-3], .*", expect = FORBIDDEN, desc = "lost update: two critical sections at once across a switch")
+    @State
+    public static class ModeSwitchRacesArrival extends Guarded {
+        public ModeSwitchRacesArrival() {
+            super(NodeLocator.singleNode());
+        }
+
+        @Actor
+        public void a() {
+            increment(0, 2);
+        }
+
+        @Actor
+        public void b() {
+            increment(0, 2);
+        }
+
+        @Arbiter
+        public void arbiter(II_Result r) {
+            finish(r);
+        }
+    }
+
+    /** Two actors, two nodes: the queue lock's per-node queues and cross-node releases race the switches. */
+    @JCStressTest
+    @Description("two actors on two nodes, two calls each, eager mode switches")
+    @Outcome(id = "4, [01]", expect = ACCEPTABLE, desc = "all four increments")
+    @Outcome(id = "[0-3], .*", expect = FORBIDDEN, desc = "lost update: two critical sections at once across a switch")
+    @State
+    public static class ModeSwitchRacesArrivalCrossNode extends Guarded {
+        public ModeSwitchRacesArrivalCrossNode() {
+            super(NumaAdaptiveLockTests.TWO_NODES);
+        }
+
+        @Actor
+        public void a() {
+            increment(0, 2);
+        }
+
+        @Actor
+        public void b() {
+            increment(1, 2);
+        }
+
+        @Arbiter
+        public void arbiter(II_Result r) {
+            finish(r);
+        }
+    }
+
+    /**
+     * Two actors, each with calls nested two deep inside its critical section: a switch to queued at the end
+     * of a middle call, while its outer section goes on, races the other actor's queued call, which must not
+     * start its section before that outer section ends (the barrier), and the outer section's next call runs
+     * inline (a wait for the queue lock would deadlock, and jcstress would report the round as stuck).
+     */
+    @JCStressTest
+    @Description("two actors on one node, a call with calls nested two deep each, eager mode switches")
+    @Outcome(id = "4, [01]", expect = ACCEPTABLE, desc = "all four increments")
+    @Outcome(id = "[0-3], .*", expect = FORBIDDEN, desc = "lost update: two critical sections at once across a switch")
+    @State
+    public static class NestedCallRacesModeSwitch extends Guarded {
+        public NestedCallRacesModeSwitch() {
+            super(NodeLocator.singleNode());
+        }
+
+        @Actor
+        public void a() {
+            incrementNested(0);
+        }
+
+        @Actor
+        public void b() {
+            incrementNested(0);
+        }
+
+        @Arbiter
+        public void arbiter(II_Result r) {
+            finish(r);
+        }
+    }
+}

@@ -1,0 +1,615 @@
+package dev.wordstats.numa.lock;
+
+import dev.wordstats.numa.topology.NodeLocator;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.time.Duration;
+import java.util.Objects;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.function.Supplier;
+
+/**
+ * A lock for striped stores of virtual threads that is the JVM's own monitor while its waiters are
+ * served, and a {@link NumaHandoffLock} while a waiter starves on a lock that stays saturated
+ * ({@link LockType#NUMA_MONITOR}). Lean, a critical section runs in {@code synchronized} on a private
+ * object: HotSpot's lock (a CAS on the object's header, adaptive spinning while the owner runs, then a
+ * park that, since JDK 24, gives the carrier back), which no lock written in Java has matched at short
+ * critical sections on many stripes. Queued, a call takes the queue lock instead, whose per-node queues
+ * hand over to a running successor, bound every wait and keep the lock on one NUMA node for a turn.
+ *
+ * <p>The {@link Guard} contract holds in both modes: mutual exclusion with a happens-before edge from
+ * each critical section to the next, results and exceptions reach their callers unchanged, a call from
+ * inside a critical section runs inline, and waiting is not interruptible. Not a
+ * {@link java.util.concurrent.locks.Lock}: a monitor cannot be entered in one method and left in
+ * another, so there is no {@code lock()}/{@code unlock()} pair. Not fair while lean (the monitor lets
+ * an arriving thread overtake a parked one), but when a waiter that about {@link #STARVING_OVERTAKES}
+ * acquisitions overtook gets in while the lock is held most of the time, the lock turns queued, where
+ * waits are bounded, for a probation that doubles while the lock stays busy.
+ */
+public final class NumaMonitorLock implements Guard {
+
+    /*
+     * Overview
+     *
+     * Why a monitor. On a striped store (short critical sections, many stripes, work outside the
+     * lock) most acquisitions are uncontended or meet an owner that runs on the other carrier for
+     * tens of nanoseconds: the best lock there spins briefly while the owner runs and parks
+     * otherwise. HotSpot's monitor does that, with its fast path compiled into the caller and its
+     * spin inside the VM; the Java locks of this project that do the same (NumaAdaptiveLock's lean
+     * word, ReentrantLock) counted at 0.5-0.9x of it (JOURNAL 2026-11-26 04:50-06:45: the gap is
+     * a Java word's release and fields, not its rules). A monitor's weakness is the other regime:
+     * on a saturated lock an arriving or spinning thread takes it again and again while the parked
+     * ones wait (Jain 0.03, longest wait 68-111 ms on one hot lock). So this lock is the monitor
+     * until that happens, and then a queue lock (Fissile locks, Dice & Kogan 2020: a test-and-set
+     * lock with a queue lock for its waiters; Go's sync.Mutex: normal mode, starvation mode after a
+     * waiter waited too long; GLK, Antic et al. 2016: per-lock adaptation).
+     *
+     * Parts
+     *  - monitor: a private object, never exposed; its header is the lean lock. Its fields follow
+     *    the header: queued (the mode), epoch (a sample of the lean acquisitions: one in
+     *    EPOCH_SAMPLE + 1, chosen by the arriving thread's ThreadLocalRandom, adds one, so no other
+     *    acquisition writes anything for it), the sampled window (owner only), then padding, so no
+     *    other object's fields share its line.
+     *  - queue: a QueuedMode (the queue lock and what only its owners write), made at the first
+     *    switch to queued, off the monitor's line; a store whose stripes never starve never makes one.
+     *
+     * Lean call: read epoch; synchronized (monitor) { if queued (read inside), leave and make a
+     * queued call; else run; at the end: if this call was sampled, add its hold to the window and
+     * one to the epoch; then, if the epoch had passed the value read at arrival by STARVING_EPOCHS
+     * (this caller waited while about STARVING_OVERTAKES others took the lock) and the last two
+     * sampled windows were saturated, turn queued }. A window is WINDOW_SAMPLES sampled holds;
+     * saturated when, each standing for EPOCH_SAMPLE + 1 acquisitions, they fill SATURATED_PERCENT
+     * of its span: the lock is its threads' bottleneck. Two clock reads per sampled acquisition,
+     * none otherwise.
+     *    Not starvation alone: on 4 stripes of Zipf counting a woken waiter is overtaken that often
+     *    about 1,800 times a fork while it waits for a carrier (64 CPU-bound virtual threads, 2
+     *    carriers), not for the lock; those stripes' windows are mostly 10-40% held (JOURNAL
+     *    2026-11-27 01:10), and queued there they count at half the speed.
+     *
+     * Queued call: if this thread holds the queue lock or the monitor already, run inline (a
+     * reentrant call; a thread inside a lean section must not wait for the queue lock). Else take
+     * the queue lock; if the lock turned lean meanwhile, release it and make a lean call; else run
+     * (the first queued owner after a switch first passes through the monitor, see below); then the
+     * probation's bookkeeping (below), release the queue lock, and while the switch is recent
+     * (DRAIN_RELEASES), a virtual thread yields its carrier.
+     *
+     * Mode switches
+     *  - lean -> queued: by the monitor's holder at the end of a starving caller's section (above).
+     *    It makes the queue lock if there is none yet, starts a probation and sets the barrier, then
+     *    writes queued (release). Later arrivals go to the queue lock; callers that waited in the
+     *    monitor since before the switch get in one by one, read queued, leave at once (waking the
+     *    next) and queue too: the drain, which the releasing queued owners' yields give carriers to.
+     *  - queued -> lean: by a queued owner at the end of a probation whose measured releases (the
+     *    last MEASURED_RELEASES, at most half) held the lock less than BUSY_PERCENT of their span;
+     *    a busy one starts a probation twice as long (at most MAX_PROBATION). It writes queued false
+     *    (release) after its section, while it holds the queue lock; a waiter that then gets the
+     *    queue lock reads it, releases the queue lock and makes a lean call. A switch to queued
+     *    within fewer lean acquisitions than the last probation doubles it; a later one starts from
+     *    PROBATION.
+     *
+     * Invariants
+     *  - Mutual exclusion. A lean section runs inside the monitor after reading queued false there;
+     *    a queued one holds the queue lock after reading queued true. Only the monitor's holder
+     *    writes queued true, only the queue lock's holder writes it false, each after its section.
+     *    So a lean section never meets another (the monitor), nor a queued one: queued turns true
+     *    only from inside a lean section (a call inside it, or its end), and the first queued owner
+     *    after that passes through the monitor before its section (the barrier), so it starts after
+     *    that lean section ends and every later queued owner after it (the queue lock); queued turns
+     *    false only after the last queued section, and any caller that enters the monitor after
+     *    that reads false. The happens-before edges are the monitor's, the queue lock's, and
+     *    queued's release and acquire.
+     *    // checked by GuardContractTest.mutualExclusionKeepsNonAtomicCounterExact
+     *    // checked by NumaMonitorLockTest.mutualExclusionAcrossModeSwitches
+     *    // checked by NumaMonitorLockTests (jcstress: switches racing lean, queued and nested calls)
+     *  - Reentrant in both modes, and no deadlock across a switch: a call from inside a critical
+     *    section runs inline, found by the monitor's holder (lean) or the queue lock's (queued).
+     *    // checked by GuardContractTest.reentrantCallRunsInlineOnTheSameThread
+     *    // checked by NumaMonitorLockTest.aCallInsideALeanSectionRunsInlineWhenTheLockTurnsQueued
+     *  - A waiter that about STARVING_OVERTAKES acquisitions overtook turns a saturated lock queued,
+     *    where the queue lock bounds every wait (its reservation); a lock that is not saturated
+     *    stays lean.
+     *    // checked by NumaMonitorLockTest.aStarvingWaiterTurnsTheLockQueued
+     *    // checked by NumaMonitorLockTest.aStarvingWaiterKeepsALockThatIsNotSaturatedLean
+     *  - Queued to lean after a probation that was not busy; a busy one doubles; a switch back soon
+     *    after doubles it too, a later one starts afresh.
+     *    // checked by NumaMonitorLockTest.aQueuedLockTurnsLeanAfterAProbationThatWasNotBusy
+     *    // checked by NumaMonitorLockTest.aBusyQueuedLockStaysQueuedForADoubledProbation
+     *  - A virtual thread never spins unboundedly: the monitor's spin is HotSpot's, bounded and
+     *    adaptive; the queue lock spins only while its owner runs, and at most a bound.
+     *
+     * Accepted races
+     *  - epoch is read before the monitor is entered, so the overtakes a caller counts include those
+     *    while its carrier was stopped (the host took its CPU); the saturation test keeps such a
+     *    stripe lean unless it is its threads' bottleneck anyway.
+     *  - A caller that read "lean" may enter the monitor after the switch (it then leaves and queues),
+     *    and one that read "queued" may take the queue lock after the switch back (it then releases it
+     *    and enters the monitor).
+     *
+     * Known limit (JOURNAL 2026-11-27): a brand-new lock met by a burst of CPU-bound virtual threads
+     * turns queued only once a starved waiter gets in, and by then the two threads that kept the
+     * carriers have done most of the work: fair on a lock that lives on (Jain 0.88), not on one
+     * made for each burst.
+     *
+     * Probe (optional; none: the lean call is the bare synchronized block and the sampled epoch):
+     * as SynchronizedGuard, a call waited when a critical section was running as it arrived (busy,
+     * read at arrival, written by the holder with a probe only); modeSwitched by the switching
+     * owner; the queue lock itself reports nothing.
+     *
+     * Memory: the guard and its padded monitor (NumaMonitorLockTest's layout test); the queue lock,
+     * hundreds of bytes, only for a lock that once starved a waiter while saturated.
+     */
+
+    /** Lean: one acquisition in EPOCH_SAMPLE + 1 (a power of two) is sampled: the epoch, and its hold. */
+    static final int EPOCH_SAMPLE = 63;
+
+    /**
+     * Lean: a caller that sees the epoch pass the value it read at arrival by this much is starving:
+     * about STARVING_OVERTAKES acquisitions took the lock while it waited.
+     */
+    static final int STARVING_EPOCHS = 32;
+
+    /** About how many acquisitions overtook a starving waiter. */
+    public static final int STARVING_OVERTAKES = STARVING_EPOCHS * (EPOCH_SAMPLE + 1);
+
+    /** Lean: the sampled holds of this many sampled acquisitions make one window of the busy share. */
+    static final int WINDOW_SAMPLES = 16;
+
+    /**
+     * Lean: a window whose sampled holds, each standing for EPOCH_SAMPLE + 1 acquisitions, filled this share
+     * (percent) of its span is saturated; a starving caller turns the lock queued only after two saturated
+     * windows in a row. Measured (JOURNAL 2026-11-27 01:10): a stripe of 4 counted a word at a time, its
+     * windows mostly 10-40%; one hot lock with all the work inside, mostly 50-110%.
+     */
+    static final int SATURATED_PERCENT = 75;
+
+    /** Queued: the first probation, in queued releases; it doubles while the lock stays busy. */
+    static final int PROBATION = 4096;
+
+    /** The longest probation: about a second of queued acquisitions of a microsecond. */
+    static final int MAX_PROBATION = 1 << 20;
+
+    /**
+     * Queued: a virtual thread yields its carrier after each of the first this many queued releases since the
+     * switch, so callers that waited in the monitor since before it (woken one by one by its releases, each on
+     * the releasing carrier) get a carrier, leave the monitor and queue, while the queue lock's owners would
+     * otherwise keep both carriers.
+     */
+    static final int DRAIN_RELEASES = 128;
+
+    /** Queued: at most this many of a probation's last releases are measured. */
+    static final int MEASURED_RELEASES = 1024;
+
+    /** Queued: a probation's measured releases held the lock this share (percent) of their span: busy. */
+    static final int BUSY_PERCENT = 50;
+
+    /** A measured hold counts at most this long, so one stretched by a stall does not fill a window. */
+    static final long HOLD_CAP_NANOS = 10_000L;
+
+    private final Monitor monitor = new Monitor();
+    private final NodeLocator nodes;
+    private final Duration reserveAfter; // the queue lock's reservation threshold
+    private final int carriers; // the queue lock's carrier count
+    private final LockProbe probe; // null without one
+    private final boolean hearsFast; // probe != null && probe.hearsFastPath()
+    private final boolean timed; // probe != null && probe.timed()
+    private final int sampleMask; // read by every lean call: thresholds.sampleMask()
+    private final int starvingEpochs; // read by every lean call: thresholds.starvingEpochs()
+    private final Thresholds thresholds; // the defaults, or a test's
+
+    /** A lock whose queued mode is a {@link NumaHandoffLock} over the context's nodes; the defaults, no probe. */
+    public NumaMonitorLock(LockContext context) {
+        this(context, NumaMcsLock.DEFAULT_RESERVE_AFTER, LockProbe.NONE);
+    }
+
+    /**
+     * A lock whose queued mode is a {@link NumaHandoffLock} over the context's nodes with the reservation
+     * threshold {@code reserveAfter}, reporting to {@code probe} ({@link LockProbe#NONE} for none): its
+     * acquisitions in both modes and its mode switches.
+     */
+    public NumaMonitorLock(LockContext context, Duration reserveAfter, LockProbe probe) {
+        this(context, reserveAfter, probe, Thresholds.DEFAULTS);
+    }
+
+    /** For tests that need switches at every chance (jcstress): {@code thresholds} instead of the defaults. */
+    NumaMonitorLock(LockContext context, Duration reserveAfter, LockProbe probe, Thresholds thresholds) {
+        Objects.requireNonNull(context, "context");
+        this.thresholds = Objects.requireNonNull(thresholds, "thresholds");
+        this.sampleMask = thresholds.sampleMask();
+        this.starvingEpochs = thresholds.starvingEpochs();
+        this.nodes = context.nodes();
+        this.reserveAfter = Objects.requireNonNull(reserveAfter, "reserveAfter");
+        this.carriers = context.carriers();
+        this.probe = LockProbe.orNull(Objects.requireNonNull(probe, "probe"));
+        this.hearsFast = this.probe != null && this.probe.hearsFastPath();
+        this.timed = this.probe != null && this.probe.timed();
+    }
+
+    @Override
+    public <T> T call(Supplier<T> criticalSection) {
+        if (probe != null) {
+            return callProbed(criticalSection);
+        }
+        Monitor m = monitor;
+        return m.queuedAcquire() ? callQueued(m, criticalSection) : callLean(m, criticalSection);
+    }
+
+    private <T> T callLean(Monitor m, Supplier<T> criticalSection) {
+        boolean sampled = (ThreadLocalRandom.current().nextInt() & sampleMask) == 0;
+        int seen = m.epochOpaque();
+        synchronized (m) {
+            if (!m.queuedAcquire()) { // turned lean by a queued owner, outside the monitor: acquire
+                long acquiredAt = sampled ? System.nanoTime() : 0L;
+                try {
+                    return criticalSection.get();
+                } finally {
+                    boolean starved = m.epoch - seen >= starvingEpochs; // before this call's own sample
+                    if (sampled) {
+                        m.sampled(acquiredAt, sampleMask + 1, thresholds);
+                    }
+                    if (starved && m.saturatedWindows >= 2) {
+                        turnQueued(m);
+                    }
+                }
+            }
+        }
+        // It waited in the monitor while the lock turned queued: it leaves the monitor (whose release wakes
+        // the next one waiting there) and queues with the rest.
+        return callQueued(m, criticalSection);
+    }
+
+    private <T> T callQueued(Monitor m, Supplier<T> criticalSection) {
+        QueuedMode mode = m.modeAcquire();
+        NumaHandoffLock q = mode.lock;
+        Thread me = Thread.currentThread();
+        if (q.isHeldByCurrentThread() || mode.switcher == me && Thread.holdsLock(m)) {
+            // Reentrant: the caller holds the queue lock, or holds the monitor in a lean section that went
+            // on after a call inside it turned the lock queued (only the thread that switched can).
+            return criticalSection.get();
+        }
+        q.lock();
+        if (!m.queuedAcquire()) { // turned lean while this thread queued
+            q.unlock();
+            return callLean(m, criticalSection);
+        }
+        T result;
+        boolean draining;
+        try {
+            if (mode.barrier) { // the first queued owner since the switch: after the lean owner that switched
+                mode.barrier = false;
+                synchronized (m) {
+                    // nothing: the lean owner that switched (from a call inside its section) has left
+                }
+            }
+            long acquiredAt = mode.measuring() ? System.nanoTime() : 0L;
+            try {
+                result = criticalSection.get();
+            } finally {
+                draining = mode.draining();
+                if (mode.released(acquiredAt)) {
+                    mode.epochAtLean = m.epochOpaque();
+                    switched(m, false);
+                }
+            }
+        } finally {
+            q.unlock();
+        }
+        if (draining && me.isVirtual()) {
+            // The monitor's release may have woken a caller that waited in it since before the switch, and
+            // a virtual thread it wakes is queued on this carrier: let it run, leave and queue.
+            Thread.yield();
+        }
+        return result;
+    }
+
+    /** With a probe: as SynchronizedGuard's, around whichever mode the call takes. */
+    private <T> T callProbed(Supplier<T> criticalSection) {
+        Monitor m = monitor;
+        Thread me = Thread.currentThread();
+        boolean arrivedBusy = m.busyOpaque();
+        boolean report = arrivedBusy || hearsFast;
+        boolean clocked = timed || arrivedBusy;
+        long asked = clocked ? System.nanoTime() : 0L;
+        long[] times = {0L, 0L, 0L}; // written inside the section: its start, its end, 1 if it was outermost
+        Supplier<T> reported = () -> {
+            if (m.runner == me) {
+                return criticalSection.get(); // a call inside this thread's section: not another acquisition
+            }
+            m.runner = me;
+            m.setBusyOpaque(true);
+            times[2] = 1L;
+            if (report) {
+                times[0] = clocked ? System.nanoTime() : 0L;
+                probe.acquired(arrivedBusy, times[0] - asked);
+            }
+            try {
+                return criticalSection.get();
+            } finally {
+                if (timed) {
+                    times[1] = System.nanoTime();
+                }
+                m.runner = null;
+                m.setBusyOpaque(false);
+            }
+        };
+        try {
+            return m.queuedAcquire() ? callQueued(m, reported) : callLean(m, reported);
+        } finally {
+            if (timed && report && times[2] != 0L) { // after the release: recording does not lengthen the section
+                probe.released(arrivedBusy, times[0] - asked, times[1] - times[0]);
+            }
+        }
+    }
+
+    /** The monitor's holder, lean, for a caller that starved while the lock stayed saturated: queued. */
+    private void turnQueued(Monitor m) {
+        if (m.queuedAcquire()) {
+            return; // queued already, by a call inside this one
+        }
+        QueuedMode mode = m.mode;
+        long lean = Long.MAX_VALUE; // since it was made
+        if (mode == null) {
+            mode = new QueuedMode(new NumaHandoffLock(nodes, reserveAfter, carriers), thresholds);
+            m.setModeRelease(mode);
+        } else {
+            lean = (long) (m.epoch - mode.epochAtLean) * (sampleMask + 1);
+        }
+        mode.startProbation(lean);
+        mode.switcher = Thread.currentThread();
+        m.saturatedWindows = 0;
+        switched(m, true);
+    }
+
+    /** The monitor's holder: the lock is queued or lean from here on. */
+    private void switched(Monitor m, boolean queued) {
+        m.switched(queued);
+        if (probe != null) {
+            probe.modeSwitched(queued);
+        }
+    }
+
+    /** The releases of the current (or last) queued probation; for tests. */
+    int probationReleases() {
+        Monitor m = monitor;
+        m.queuedAcquire(); // after the switch's write of the probation
+        QueuedMode mode = m.modeAcquire();
+        if (mode == null) {
+            return 0;
+        }
+        mode.lock.lock(); // after a queued owner's
+        try {
+            return mode.turn;
+        } finally {
+            mode.lock.unlock();
+        }
+    }
+
+    /** Whether the lock is in its queued mode now; for monitoring and tests. */
+    public boolean isQueued() {
+        return monitor.queuedAcquire();
+    }
+
+    /** How many times this lock switched between its modes (both ways); for monitoring and tests. */
+    public long modeSwitches() {
+        return monitor.switchesOpaque();
+    }
+
+    @Override
+    public String toString() {
+        return "NumaMonitorLock[" + (isQueued() ? "queued" : "lean") + ", switches=" + modeSwitches() + "]";
+    }
+
+    /**
+     * When the lock turns queued and for how long: one lean acquisition in {@code sampleMask + 1} (a power
+     * of two) is sampled; {@code windowSamples} samples make a window, saturated when its sampled holds
+     * filled {@code saturatedPercent} of its span; a caller that {@code starvingEpochs} sampled acquisitions
+     * overtook after two saturated windows turns the lock queued, for a probation of {@code probation}
+     * queued releases (doubling while busy).
+     */
+    record Thresholds(int sampleMask, int starvingEpochs, int windowSamples, int saturatedPercent, int probation) {
+        static final Thresholds DEFAULTS =
+                new Thresholds(EPOCH_SAMPLE, STARVING_EPOCHS, WINDOW_SAMPLES, SATURATED_PERCENT, PROBATION);
+
+        /**
+         * Every acquisition sampled, every window of one sample saturated, every lean call that another
+         * overtook turns the lock queued, and every queued release turns it lean (a probation of one, never
+         * measured busy).
+         */
+        static final Thresholds EAGER = new Thresholds(0, 1, 1, 0, 1);
+
+        Thresholds {
+            if (Integer.bitCount(sampleMask + 1) != 1
+                    || starvingEpochs < 1
+                    || windowSamples < 1
+                    || saturatedPercent < 0
+                    || probation < 1) {
+                throw new IllegalArgumentException("sampleMask + 1 must be a power of two, the others positive");
+            }
+        }
+
+        /** These thresholds with {@code percent} as the saturated share. */
+        Thresholds withSaturatedPercent(int percent) {
+            return new Thresholds(sampleMask, starvingEpochs, windowSamples, percent, probation);
+        }
+    }
+
+    /**
+     * The queued mode: the queue lock and its probation's bookkeeping, written only by a thread that holds
+     * the monitor (a queued owner, which holds the queue lock too, or the lean owner that switches, before
+     * any caller can reach the queue lock), off the monitor's line.
+     */
+    static final class QueuedMode {
+        final NumaHandoffLock lock;
+        private final Thresholds thresholds;
+        // All under the monitor:
+        int releases; // queued releases of this probation
+        int turn; // the releases of this probation
+        int probation; // the releases of the next: from thresholds.probation(), doubling while the lock stays busy
+        long measuredFrom; // nanoTime when this probation's measured releases began (never 0 then); 0: not yet
+        long heldNanos; // measured holds, each at most HOLD_CAP_NANOS
+        int epochAtLean; // the monitor's epoch when the lock last turned lean
+        int sinceSwitch; // queued releases since the switch to queued, up to DRAIN_RELEASES
+        Thread switcher; // the lean owner that last switched to queued, plain: read by every queued call, for
+        // reentrancy (only that thread reads itself there; a stale value costs it a Thread.holdsLock)
+        boolean barrier; // set by the lean owner that switches (before queued, release); cleared by the next queued
+        // owner, which then passes through the monitor once before its section
+
+        QueuedMode(NumaHandoffLock lock, Thresholds thresholds) {
+            this.lock = lock;
+            this.thresholds = thresholds;
+            this.probation = thresholds.probation();
+        }
+
+        /**
+         * The lean owner at the switch to queued, {@code leanAcquisitions} (about) after the lock last turned
+         * lean: a probation starts, twice as long as the last when the lock starved a waiter again within less
+         * lean than that, else the first one.
+         */
+        void startProbation(long leanAcquisitions) {
+            probation =
+                    leanAcquisitions < turn ? (int) Math.min(MAX_PROBATION, 2L * probation) : thresholds.probation();
+            sinceSwitch = 0;
+            barrier = true;
+            nextProbation();
+        }
+
+        private void nextProbation() {
+            turn = probation;
+            releases = 0;
+            measuredFrom = 0L;
+            heldNanos = 0L;
+        }
+
+        /**
+         * At a queued release: whether it is one of the first DRAIN_RELEASES since the switch, while callers
+         * that waited in the monitor before it may still be there.
+         */
+        boolean draining() {
+            return sinceSwitch < DRAIN_RELEASES && ++sinceSwitch > 0;
+        }
+
+        /** Whether this queued release's hold is to be measured (read at the acquisition). */
+        boolean measuring() {
+            return measuredFrom != 0L;
+        }
+
+        /** At a queued release (its hold measured from {@code acquiredAt}, unless 0): whether to turn lean now. */
+        boolean released(long acquiredAt) {
+            if (acquiredAt != 0L) {
+                heldNanos += Math.min(HOLD_CAP_NANOS, System.nanoTime() - acquiredAt);
+            }
+            int done = ++releases;
+            if (done >= turn) {
+                long span = System.nanoTime() - measuredFrom;
+                if (measuredFrom != 0L && 100L * heldNanos >= (long) BUSY_PERCENT * span) {
+                    probation = (int) Math.min(MAX_PROBATION, 2L * probation); // the threads' bottleneck
+                    nextProbation();
+                    return false;
+                }
+                return true;
+            }
+            if (done == turn - Math.min(MEASURED_RELEASES, turn / 2)) {
+                measuredFrom = System.nanoTime() | 1L;
+            }
+            return false;
+        }
+    }
+
+    /** The object whose header is the lean lock; its mode and epoch after the header, padded after them. */
+    static final class Monitor extends MonitorFields {
+        long p01, p02, p03, p04, p05, p06, p07;
+    }
+
+    /** The fields every call reads, right after the header (a superclass's fields come first). */
+    abstract static class MonitorHotFields {
+        boolean queued; // release, by the switching owner (lean: the monitor's; queued: the queue lock's); acquire
+        int epoch; // opaque, by the monitor's holder at a sampled acquisition; opaque, by every lean call
+    }
+
+    /**
+     * The monitor's fields: read by every call (queued, epoch), written at switches and sampled
+     * acquisitions; then the lean window's, written only by sampled acquisitions' holders.
+     */
+    abstract static class MonitorFields extends MonitorHotFields {
+        private static final VarHandle QUEUED;
+        private static final VarHandle EPOCH;
+        private static final VarHandle BUSY;
+        private static final VarHandle SWITCHES;
+        private static final VarHandle MODE;
+
+        static {
+            try {
+                MethodHandles.Lookup lookup = MethodHandles.lookup();
+                QUEUED = lookup.findVarHandle(MonitorHotFields.class, "queued", boolean.class);
+                EPOCH = lookup.findVarHandle(MonitorHotFields.class, "epoch", int.class);
+                BUSY = lookup.findVarHandle(MonitorFields.class, "busy", boolean.class);
+                SWITCHES = lookup.findVarHandle(MonitorFields.class, "switches", long.class);
+                MODE = lookup.findVarHandle(MonitorFields.class, "mode", QueuedMode.class);
+            } catch (ReflectiveOperationException e) {
+                throw new ExceptionInInitializerError(e);
+            }
+        }
+
+        boolean busy; // with a probe: opaque, by the holder at its section's start and end; opaque, by arrivals
+        Thread runner; // with a probe: plain, holder only: the thread in the outermost critical section
+        int samples; // monitor's holder only: sampled acquisitions in the current window
+        int saturatedWindows; // monitor's holder only: saturated windows in a row, up to the last one
+        long windowFrom; // monitor's holder only: nanoTime at the current window's start; 0: none yet
+        long sampledHolds; // monitor's holder only: the window's sampled holds, each at most HOLD_CAP_NANOS
+        long switches; // opaque, by the monitor's holder at a switch; read by modeSwitches()
+        QueuedMode mode; // release, once, by the monitor's holder at the first switch; acquire, by queued calls
+
+        boolean queuedAcquire() {
+            return (boolean) QUEUED.getAcquire(this);
+        }
+
+        int epochOpaque() {
+            return (int) EPOCH.getOpaque(this);
+        }
+
+        boolean busyOpaque() {
+            return (boolean) BUSY.getOpaque(this);
+        }
+
+        void setBusyOpaque(boolean value) {
+            BUSY.setOpaque(this, value);
+        }
+
+        long switchesOpaque() {
+            return (long) SWITCHES.getOpaque(this);
+        }
+
+        QueuedMode modeAcquire() {
+            return (QueuedMode) MODE.getAcquire(this);
+        }
+
+        void setModeRelease(QueuedMode value) {
+            MODE.setRelease(this, value);
+        }
+
+        /**
+         * The monitor's holder at the end of a sampled lean acquisition (acquired at {@code acquiredAt}, one
+         * of {@code every}): the epoch moves on, the hold joins the window's, and at the window's end the
+         * window counts as saturated or not.
+         */
+        void sampled(long acquiredAt, int every, Thresholds t) {
+            long now = System.nanoTime();
+            sampledHolds += Math.min(HOLD_CAP_NANOS, now - acquiredAt);
+            if (++samples >= t.windowSamples()) {
+                if (windowFrom != 0L) {
+                    boolean saturated = 100L * sampledHolds * every >= (long) t.saturatedPercent() * (now - windowFrom);
+                    saturatedWindows = saturated ? Math.min(saturatedWindows + 1, 2) : 0;
+                }
+                windowFrom = now;
+                samples = 0;
+                sampledHolds = 0L;
+            }
+            EPOCH.setOpaque(this, epoch + 1);
+        }
+
+        /** The monitor's holder: the mode is {@code nowQueued} from here on. */
+        void switched(boolean nowQueued) {
+            SWITCHES.setOpaque(this, switches + 1);
+            QUEUED.setRelease(this, nowQueued);
+        }
+    }
+}

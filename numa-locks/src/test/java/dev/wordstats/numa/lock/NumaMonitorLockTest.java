@@ -1,0 +1,277 @@
+package dev.wordstats.numa.lock;
+
+import static dev.wordstats.numa.lock.ConcurrencySupport.PROMPT;
+import static dev.wordstats.numa.lock.ConcurrencySupport.awaitParkedOrDone;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.wordstats.numa.lock.ConcurrencySupport.ThreadKind;
+import dev.wordstats.numa.lock.ConcurrencySupport.Workers;
+import dev.wordstats.numa.topology.NodeLocator;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.locks.LockSupport;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+import org.openjdk.jol.info.ClassLayout;
+
+/**
+ * {@link NumaMonitorLock}'s own behaviour: when it turns queued and lean again, reentrancy across a
+ * switch, mutual exclusion while it switches, and its size. The {@link Guard} contract is checked for
+ * every type by {@link BareGuardContractTest} and {@link ProbedGuardContractTest}.
+ */
+@Timeout(value = 60, unit = TimeUnit.SECONDS)
+class NumaMonitorLockTest {
+
+    /**
+     * Every acquisition sampled and a window of its own, every window saturated, a caller that 4 overtook
+     * starves; probations of 64 releases.
+     */
+    private static final NumaMonitorLock.Thresholds COUNTED = new NumaMonitorLock.Thresholds(0, 4, 1, 0, 64);
+
+    private static NumaMonitorLock lock(NumaMonitorLock.Thresholds thresholds) {
+        return new NumaMonitorLock(
+                TestLocks.context(NodeLocator.singleNode()),
+                NumaMcsLock.DEFAULT_RESERVE_AFTER,
+                LockProbe.NONE,
+                thresholds);
+    }
+
+    /**
+     * A holder enters; a waiter arrives and waits in the monitor; the holder makes {@code nested} calls
+     * inside its section (each a sampled acquisition), then leaves, its own release sampled too: the
+     * waiter was overtaken {@code nested + 1} times when it gets in.
+     */
+    private static void overtake(NumaMonitorLock guard, ThreadKind kind, int nested) throws InterruptedException {
+        CountDownLatch entered = new CountDownLatch(1);
+        CountDownLatch go = new CountDownLatch(1);
+        try (Workers workers = new Workers(guard)) {
+            workers.start(
+                    kind,
+                    "holder",
+                    () -> guard.run(() -> {
+                        entered.countDown();
+                        await(go);
+                        for (int i = 0; i < nested; i++) {
+                            guard.run(() -> {});
+                        }
+                    }));
+            assertThat(entered.await(PROMPT.toMillis(), TimeUnit.MILLISECONDS)).isTrue();
+            Thread waiter = workers.start(kind, "waiter", () -> guard.run(() -> {}));
+            assertThat(awaitParkedOrDone(waiter, PROMPT)).isTrue();
+            assertThat(waiter.getState()).as("the waiter waits for the holder").isNotEqualTo(Thread.State.TERMINATED);
+            go.countDown();
+            workers.joinAll(PROMPT);
+        }
+    }
+
+    private static void spin(long nanos) {
+        long until = System.nanoTime() + nanos;
+        while (System.nanoTime() < until) {
+            Thread.onSpinWait();
+        }
+    }
+
+    private static void await(CountDownLatch latch) {
+        try {
+            if (!latch.await(PROMPT.toMillis(), TimeUnit.MILLISECONDS)) {
+                throw new AssertionError("not released");
+            }
+        } catch (InterruptedException e) {
+            throw new AssertionError(e);
+        }
+    }
+
+    @ParameterizedTest
+    @EnumSource(ThreadKind.class)
+    void aStarvingWaiterTurnsTheLockQueued(ThreadKind kind) throws InterruptedException {
+        NumaMonitorLock starved = lock(COUNTED);
+        overtake(starved, kind, 3); // overtaken 4 times
+        assertThat(starved.isQueued()).as("overtaken as often as the bound").isTrue();
+        assertThat(starved.modeSwitches()).isEqualTo(1);
+        assertThat(starved.probationReleases()).as("the first probation").isEqualTo(64);
+
+        NumaMonitorLock served = lock(COUNTED);
+        overtake(served, kind, 2); // overtaken 3 times
+        assertThat(served.isQueued()).as("overtaken fewer times than the bound").isFalse();
+        assertThat(served.modeSwitches()).isZero();
+    }
+
+    @ParameterizedTest
+    @EnumSource(ThreadKind.class)
+    void aStarvingWaiterKeepsALockThatIsNotSaturatedLean(ThreadKind kind) throws InterruptedException {
+        // Windows are never saturated at a share above 100%: the holds of a window never fill more than its span.
+        NumaMonitorLock guard = lock(COUNTED.withSaturatedPercent(101));
+        overtake(guard, kind, 3); // overtaken 4 times: starving
+        assertThat(guard.isQueued())
+                .as("starving, but the lock is not its threads' bottleneck")
+                .isFalse();
+        assertThat(guard.modeSwitches()).isZero();
+    }
+
+    @ParameterizedTest
+    @EnumSource(ThreadKind.class)
+    void aQueuedLockTurnsLeanAfterAProbationThatWasNotBusy(ThreadKind kind) throws InterruptedException {
+        NumaMonitorLock guard = lock(COUNTED);
+        overtake(guard, kind, 3);
+        assertThat(guard.isQueued()).isTrue();
+        AtomicInteger runs = new AtomicInteger();
+        GuardContractTest.inThread(kind, "caller", () -> idleCalls(guard, 63, runs));
+        assertThat(guard.isQueued()).as("63 of the probation's 64 releases").isTrue();
+        GuardContractTest.inThread(kind, "caller", () -> idleCalls(guard, 1, runs));
+        assertThat(guard.isQueued())
+                .as("the probation's last release; its measured holds filled little of their span")
+                .isFalse();
+        assertThat(guard.modeSwitches()).isEqualTo(2);
+        assertThat(runs).hasValue(64);
+
+        overtake(guard, kind, 3); // starving again within less lean than the probation
+        assertThat(guard.isQueued()).isTrue();
+        assertThat(guard.probationReleases()).as("twice the last probation").isEqualTo(2 * 64);
+        GuardContractTest.inThread(kind, "caller", () -> idleCalls(guard, 2 * 64, runs));
+        assertThat(guard.isQueued()).isFalse();
+        GuardContractTest.inThread(kind, "caller", () -> idleCalls(guard, 2 * 64, runs)); // lean, each sampled
+        overtake(guard, kind, 3); // starving after as much lean as the probation
+        assertThat(guard.probationReleases()).as("the first probation again").isEqualTo(64);
+    }
+
+    /** {@code calls} empty critical sections, 20 us apart: the lock is held a small share of the time. */
+    private static void idleCalls(NumaMonitorLock guard, int calls, AtomicInteger runs) {
+        for (int i = 0; i < calls; i++) {
+            guard.run(runs::incrementAndGet);
+            LockSupport.parkNanos(20_000L);
+        }
+    }
+
+    @ParameterizedTest
+    @EnumSource(ThreadKind.class)
+    void aBusyQueuedLockStaysQueuedForADoubledProbation(ThreadKind kind) throws InterruptedException {
+        NumaMonitorLock guard = lock(COUNTED);
+        overtake(guard, kind, 3);
+        assertThat(guard.probationReleases()).isEqualTo(64);
+        AtomicBoolean stop = new AtomicBoolean();
+        long holdNanos = TimeUnit.MICROSECONDS.toNanos(9); // under the hold a measure counts at most
+        try (Workers workers = new Workers(guard)) {
+            for (int t = 0; t < 4; t++) {
+                workers.start(kind, "busy-" + t, () -> {
+                    while (!stop.get()) {
+                        guard.run(() -> spin(holdNanos));
+                    }
+                });
+            }
+            long deadline = System.nanoTime() + PROMPT.toNanos();
+            while (guard.probationReleases() < 4 * 64 && System.nanoTime() < deadline) {
+                Thread.sleep(5);
+            }
+            assertThat(guard.isQueued()).as("busy: still queued").isTrue();
+            assertThat(guard.probationReleases())
+                    .as("a probation of 64, then one twice as long, then again, ...")
+                    .isGreaterThanOrEqualTo(4 * 64);
+            stop.set(true);
+            workers.joinAll(PROMPT);
+        }
+        GuardContractTest.inThread(kind, "caller", () -> {
+            for (int i = 0; i < 1 << 14 && guard.isQueued(); i++) {
+                idleCalls(guard, 1, new AtomicInteger());
+            }
+        });
+        assertThat(guard.isQueued())
+                .as("the probation ends with nobody waiting: lean")
+                .isFalse();
+    }
+
+    @ParameterizedTest
+    @EnumSource(ThreadKind.class)
+    void aCallInsideALeanSectionRunsInlineWhenTheLockTurnsQueued(ThreadKind kind) throws InterruptedException {
+        // Calls nested two deep inside a lean section turn the lock queued at the end of the middle one
+        // (overtaken by the innermost, which also fill two saturated windows), while the outer section
+        // goes on. A queued caller then takes the queue lock and waits for the monitor (the barrier
+        // before the first queued section); a further call of the outer section must run inline, not
+        // wait for the queue lock.
+        NumaMonitorLock guard = lock(new NumaMonitorLock.Thresholds(0, 3, 1, 0, 1 << 20));
+        CountDownLatch leanIn = new CountDownLatch(1);
+        CountDownLatch leanGo = new CountDownLatch(1);
+        AtomicInteger inner = new AtomicInteger();
+        AtomicBoolean queuedInside = new AtomicBoolean();
+        try (Workers workers = new Workers(guard)) {
+            workers.start(
+                    kind,
+                    "lean",
+                    () -> guard.run(() -> {
+                        guard.run(() -> {
+                            for (int i = 0; i < 3; i++) {
+                                guard.run(() -> {});
+                            }
+                        });
+                        queuedInside.set(guard.isQueued());
+                        leanIn.countDown();
+                        await(leanGo);
+                        guard.run(inner::incrementAndGet);
+                    }));
+            assertThat(leanIn.await(PROMPT.toMillis(), TimeUnit.MILLISECONDS)).isTrue();
+            assertThat(queuedInside).as("turned queued inside the lean section").isTrue();
+            Thread queued = workers.start(kind, "queued", () -> guard.run(() -> guard.run(inner::incrementAndGet)));
+            assertThat(awaitParkedOrDone(queued, PROMPT)).isTrue();
+            assertThat(inner).as("the queued caller waits for the lean section").hasValue(0);
+            leanGo.countDown();
+            workers.joinAll(PROMPT);
+        }
+        assertThat(inner).as("both nested calls ran").hasValue(2);
+    }
+
+    @ParameterizedTest
+    @EnumSource(ThreadKind.class)
+    void mutualExclusionAcrossModeSwitches(ThreadKind kind) throws InterruptedException {
+        NumaMonitorLock guard = lock(NumaMonitorLock.Thresholds.EAGER);
+        int threads = kind.stressThreads();
+        int[] counter = {0};
+        AtomicLong counted = new AtomicLong(); // each thread's own count of its critical sections
+        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(ConcurrencySupport.DURATION_MILLIS);
+        try (Workers workers = new Workers(guard)) {
+            for (int t = 0; t < threads; t++) {
+                workers.start(kind, "t" + t, () -> {
+                    long mine = 0;
+                    for (int i = 0; System.nanoTime() < deadline; i++) {
+                        guard.run(() -> {
+                            counter[0]++;
+                            spin(TimeUnit.MICROSECONDS.toNanos(1)); // long enough to be met by the others
+                        });
+                        mine++;
+                        if ((i & 15) == 0) {
+                            Thread.yield();
+                        }
+                    }
+                    counted.addAndGet(mine);
+                });
+            }
+            workers.joinAll(PROMPT);
+        }
+        assertThat((long) counter[0]).as("no update lost").isEqualTo(counted.get());
+        assertThat(guard.modeSwitches())
+                .as("the lock switched while the threads counted")
+                .isPositive();
+    }
+
+    @Test
+    void aLockIsAtMost256BytesUntilItTurnsQueuedAndEveryCallReadsTheHeadersLine() {
+        ClassLayout monitor = ClassLayout.parseClass(NumaMonitorLock.Monitor.class);
+        long bytes = ClassLayout.parseClass(NumaMonitorLock.class).instanceSize() + monitor.instanceSize();
+        assertThat(bytes).as("the guard and its monitor").isLessThanOrEqualTo(256);
+        assertThat(lock(NumaMonitorLock.Thresholds.DEFAULTS))
+                .extracting("monitor.mode")
+                .isNull();
+        long hotEnd = monitor.fields().stream()
+                .filter(f -> f.name().equals("queued") || f.name().equals("epoch"))
+                .mapToLong(f -> f.offset() + f.size())
+                .max()
+                .orElseThrow();
+        assertThat(hotEnd).as("the mode and the epoch right after the header").isLessThanOrEqualTo(20);
+        assertThat(monitor.instanceSize() - hotEnd)
+                .as("padding after them, so no other object's fields share their line")
+                .isGreaterThanOrEqualTo(64);
+    }
+}
