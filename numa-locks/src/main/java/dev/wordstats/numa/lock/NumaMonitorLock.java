@@ -45,11 +45,13 @@ public final class NumaMonitorLock implements Guard {
      * waiter waited too long; GLK, Antic et al. 2016: per-lock adaptation).
      *
      * Parts
-     *  - monitor: a private object, never exposed; its header is the lean lock. Its fields follow
-     *    the header: queued (the mode), epoch (a sample of the lean acquisitions: one in
-     *    EPOCH_SAMPLE + 1, chosen by the arriving thread's ThreadLocalRandom, adds one, so no other
-     *    acquisition writes anything for it), the sampled window (owner only), then padding, so no
-     *    other object's fields share its line.
+     *  - state: what every call reads, queued (the mode) and epoch (a sample of the lean
+     *    acquisitions: one in EPOCH_SAMPLE + 1, chosen by the arriving thread's ThreadLocalRandom,
+     *    adds one, so no other acquisition writes anything for it), in a padded object of its own:
+     *    its line is written only at a switch and a sampled acquisition, never by the monitor's
+     *    header (JOURNAL 2026-11-27 02:05).
+     *  - monitor: a private object, never exposed; its header is the lean lock; its fields are the
+     *    sampled window (written by sampled acquisitions' holders), the switch count and the queue.
      *  - queue: a QueuedMode (the queue lock and what only its owners write), made at the first
      *    switch to queued, off the monitor's line; a store whose stripes never starve never makes one.
      *
@@ -125,18 +127,21 @@ public final class NumaMonitorLock implements Guard {
      *    and one that read "queued" may take the queue lock after the switch back (it then releases it
      *    and enters the monitor).
      *
-     * Known limit (JOURNAL 2026-11-27): a brand-new lock met by a burst of CPU-bound virtual threads
-     * turns queued only once a starved waiter gets in, and by then the two threads that kept the
-     * carriers have done most of the work: fair on a lock that lives on (Jain 0.88), not on one
-     * made for each burst.
+     * Known limit (JOURNAL 2026-11-27 01:40): a brand-new lock met by a burst of CPU-bound virtual
+     * threads turns queued only once a starved waiter gets in, and by then the two threads that
+     * kept the carriers have done most of their work: fair on a lock that lives on (Jain 0.97 on
+     * one hot lock kept through the trial), as unfair as a monitor on one made for each burst
+     * (0.03). The same holds for any monitor-led lock (2026-11-26 14:50): the monitor's waiters
+     * cannot be seen until they get in.
      *
      * Probe (optional; none: the lean call is the bare synchronized block and the sampled epoch):
      * as SynchronizedGuard, a call waited when a critical section was running as it arrived (busy,
      * read at arrival, written by the holder with a probe only); modeSwitched by the switching
      * owner; the queue lock itself reports nothing.
      *
-     * Memory: the guard and its padded monitor (NumaMonitorLockTest's layout test); the queue lock,
-     * hundreds of bytes, only for a lock that once starved a waiter while saturated.
+     * Memory: 240 bytes, the guard, its padded state and its monitor (NumaMonitorLockTest's layout
+     * test); the queue lock, hundreds of bytes, only for a lock that once starved a waiter while
+     * saturated.
      */
 
     /** Lean: one acquisition in EPOCH_SAMPLE + 1 (a power of two) is sampled: the epoch, and its hold. */
