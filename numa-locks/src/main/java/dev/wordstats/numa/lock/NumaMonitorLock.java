@@ -115,6 +115,7 @@ public final class NumaMonitorLock implements Guard {
      *  - Queued to lean after a probation that was not busy; a busy one doubles; a switch back soon
      *    after doubles it too, a later one starts afresh.
      *    // checked by NumaMonitorLockTest.aQueuedLockTurnsLeanAfterAProbationThatWasNotBusy
+     *    // checked by NumaMonitorLockTest.aBusyProbationDoublesAndAnIdleOneTurnsLean
      *    // checked by NumaMonitorLockTest.aBusyQueuedLockStaysQueuedForADoubledProbation
      *  - A virtual thread never spins unboundedly: the monitor's spin is HotSpot's, bounded and
      *    adaptive; the queue lock spins only while its owner runs, and at most a bound.
@@ -241,7 +242,7 @@ public final class NumaMonitorLock implements Guard {
     private <T> T callLean(Monitor m, Supplier<T> criticalSection) {
         State st = state;
         boolean sampled = (ThreadLocalRandom.current().nextInt() & sampleMask) == 0;
-        int seen = st.epochOpaque();
+        int seen = st.epochAcquire(); // acquire: not moved into the synchronized block, past the wait it measures
         synchronized (m) {
             if (!st.queuedAcquire()) { // turned lean by a queued owner, outside the monitor: acquire
                 long acquiredAt = sampled ? System.nanoTime() : 0L;
@@ -548,7 +549,8 @@ public final class NumaMonitorLock implements Guard {
         }
 
         boolean queued; // release, by the switching owner (lean: the monitor's; queued: the queue lock's); acquire
-        int epoch; // opaque, by the monitor's holder at a sampled acquisition; opaque, by every lean call
+        int epoch; // opaque, by the monitor's holder at a sampled acquisition; acquire, by every lean call before it
+        // enters the monitor (a plain or opaque read may be moved into the synchronized block, after the wait)
 
         boolean queuedAcquire() {
             return (boolean) QUEUED.getAcquire(this);
@@ -560,6 +562,10 @@ public final class NumaMonitorLock implements Guard {
 
         int epochOpaque() {
             return (int) EPOCH.getOpaque(this);
+        }
+
+        int epochAcquire() {
+            return (int) EPOCH.getAcquire(this);
         }
 
         void setEpochOpaque(int value) {

@@ -71,6 +71,12 @@ class NumaMonitorLockTest {
         }
     }
 
+    /** Until {@code deadline}, and past it until {@code guard} switched once or {@code latest} passed. */
+    private static boolean running(long deadline, long latest, NumaMonitorLock guard) {
+        long now = System.nanoTime();
+        return now < deadline || guard.modeSwitches() == 0 && now < latest;
+    }
+
     private static void spin(long nanos) {
         long until = System.nanoTime() + nanos;
         while (System.nanoTime() < until) {
@@ -186,6 +192,33 @@ class NumaMonitorLockTest {
                 .isFalse();
     }
 
+    @Test
+    void aBusyProbationDoublesAndAnIdleOneTurnsLean() {
+        NumaMonitorLock.QueuedMode mode = new NumaMonitorLock.QueuedMode(
+                new NumaHandoffLock(NodeLocator.singleNode(), NumaMcsLock.DEFAULT_RESERVE_AFTER, 2), COUNTED);
+        mode.startProbation(Long.MAX_VALUE);
+        assertThat(mode.turn).as("the first probation").isEqualTo(64);
+        for (int i = 0; i < 63; i++) { // back to back, each held 5 us before its release: busy
+            assertThat(mode.released(mode.measuring() ? System.nanoTime() - 5_000L : 0L))
+                    .isFalse();
+        }
+        assertThat(mode.released(System.nanoTime() - 5_000L))
+                .as("busy: stays queued")
+                .isFalse();
+        assertThat(mode.turn).as("a probation twice as long").isEqualTo(128);
+        for (int i = 0; i < 128; i++) { // each held for no time, 20 us apart: not busy
+            boolean measured = mode.measuring();
+            if (measured) {
+                LockSupport.parkNanos(20_000L);
+            }
+            assertThat(mode.released(measured ? System.nanoTime() : 0L)).isEqualTo(i == 127);
+        }
+        mode.startProbation(10); // starving again 10 acquisitions after it turned lean
+        assertThat(mode.turn).as("again soon: doubled").isEqualTo(256);
+        mode.startProbation(1_000); // after more lean than the last probation
+        assertThat(mode.turn).as("afresh").isEqualTo(64);
+    }
+
     @ParameterizedTest
     @EnumSource(ThreadKind.class)
     void aCallInsideALeanSectionRunsInlineWhenTheLockTurnsQueued(ThreadKind kind) throws InterruptedException {
@@ -232,15 +265,22 @@ class NumaMonitorLockTest {
         int threads = kind.stressThreads();
         int[] counter = {0};
         AtomicLong counted = new AtomicLong(); // each thread's own count of its critical sections
+        AtomicBoolean inside = new AtomicBoolean(); // a critical section is running
+        AtomicInteger overlaps = new AtomicInteger(); // sections that found another one running
         long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(ConcurrencySupport.DURATION_MILLIS);
+        long latest = deadline + PROMPT.toNanos() / 2; // on a loaded host, until the lock has switched at least once
         try (Workers workers = new Workers(guard)) {
             for (int t = 0; t < threads; t++) {
                 workers.start(kind, "t" + t, () -> {
                     long mine = 0;
-                    for (int i = 0; System.nanoTime() < deadline; i++) {
+                    for (int i = 0; running(deadline, latest, guard); i++) {
                         guard.run(() -> {
+                            if (inside.getAndSet(true)) {
+                                overlaps.incrementAndGet();
+                            }
                             counter[0]++;
                             spin(TimeUnit.MICROSECONDS.toNanos(1)); // long enough to be met by the others
+                            inside.set(false);
                         });
                         mine++;
                         if ((i & 15) == 0) {
@@ -252,6 +292,7 @@ class NumaMonitorLockTest {
             }
             workers.joinAll(PROMPT);
         }
+        assertThat(overlaps).as("no two critical sections at once").hasValue(0);
         assertThat((long) counter[0]).as("no update lost").isEqualTo(counted.get());
         assertThat(guard.modeSwitches())
                 .as("the lock switched while the threads counted")
