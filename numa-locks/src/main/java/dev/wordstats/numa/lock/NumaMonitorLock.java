@@ -294,7 +294,7 @@ public final class NumaMonitorLock implements Guard {
             } finally {
                 draining = mode.draining();
                 if (mode.released(acquiredAt)) {
-                    mode.epochAtLean = state.epochOpaque();
+                    mode.epochAtLean = state.epochAcquire();
                     switched(m, false);
                 }
             }
@@ -558,10 +558,6 @@ public final class NumaMonitorLock implements Guard {
 
         void setQueuedRelease(boolean value) {
             QUEUED.setRelease(this, value);
-        }
-
-        int epochOpaque() {
-            return (int) EPOCH.getOpaque(this);
         }
 
         int epochAcquire() {
