@@ -143,20 +143,35 @@ class BenchConfigTest {
                 .filteredOn(b -> b.kind() == BenchmarkKind.CONTENTION)
                 .extracting(BenchConfig.Bench::name)
                 .containsExactly(
-                        "cs02us", "cs02us-kept", "cs2us", "yield", "half", "low", "uncontended", "sim2-per-node");
-        BenchConfig.Payload cold = matrix.benches().stream()
-                .filter(b -> b.name().equals("cs02us"))
-                .findFirst()
-                .orElseThrow()
-                .payload();
-        BenchConfig.Payload kept = matrix.benches().stream()
-                .filter(b -> b.name().equals("cs02us-kept"))
-                .findFirst()
-                .orElseThrow()
-                .payload();
-        assertThat(kept.params()).containsEntry("newLockEachInvocation", "false");
-        assertThat(kept.inCpuTokens()).isEqualTo(cold.inCpuTokens());
-        assertThat(kept.actionsCount()).isEqualTo(cold.actionsCount());
+                        "cs02us",
+                        "cs02us-kept",
+                        "cs2us",
+                        "cs2us-kept",
+                        "yield",
+                        "yield-kept",
+                        "half",
+                        "half-kept",
+                        "low",
+                        "uncontended",
+                        "sim2-per-node");
+        for (String row : List.of("cs02us", "cs2us", "yield", "half")) {
+            BenchConfig.Payload cold = matrix.benches().stream()
+                    .filter(b -> b.name().equals(row))
+                    .findFirst()
+                    .orElseThrow()
+                    .payload();
+            BenchConfig.Payload kept = matrix.benches().stream()
+                    .filter(b -> b.name().equals(row + "-kept"))
+                    .findFirst()
+                    .orElseThrow()
+                    .payload();
+            assertThat(cold.params()).as(row).isNull();
+            assertThat(kept.params()).as(row).containsEntry("newLockEachInvocation", "false");
+            assertThat(kept.inCpuTokens()).as(row).isEqualTo(cold.inCpuTokens());
+            assertThat(kept.beforeCpuTokens()).as(row).isEqualTo(cold.beforeCpuTokens());
+            assertThat(kept.yieldInCrit()).as(row).isEqualTo(cold.yieldInCrit());
+            assertThat(kept.actionsCount()).as(row).isEqualTo(cold.actionsCount());
+        }
         BenchConfig.Payload twoNodes = matrix.benches().getLast().payload();
         assertThat(twoNodes.simulatedNodes()).isEqualTo(2);
         assertThat(twoNodes.params()).containsEntry("scheduler", "per-node");
