@@ -185,8 +185,15 @@ public final class NumaMonitorLock implements Guard {
     /** Queued: at most this many of a probation's last releases are measured. */
     static final int MEASURED_RELEASES = 1024;
 
-    /** Queued: a probation's measured releases held the lock this share (percent) of their span: busy. */
-    static final int BUSY_PERCENT = 50;
+    /**
+     * Queued: a probation's measured releases held the lock this share (percent) of their span: busy. Queued,
+     * a handoff to a parked or descheduled successor leaves the lock idle between holds, so a lock that is its
+     * threads' bottleneck fills less of the span than lean. Measured (JOURNAL 2026-11-27 04:00): one hot lock
+     * with all the work inside, 30-75% once its burst's threads run; a counting stripe, 0-3% (64 stripes),
+     * 4-16% (4), 5-29% (1). At 50 the hot lock turned lean after about half its probations and counted at
+     * the monitor's speed between switches.
+     */
+    static final int BUSY_PERCENT = 25;
 
     /** A measured hold counts at most this long, so one stretched by a stall does not fill a window. */
     static final long HOLD_CAP_NANOS = 10_000L;
