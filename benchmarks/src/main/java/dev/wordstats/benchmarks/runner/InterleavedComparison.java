@@ -143,7 +143,8 @@ final class InterleavedComparison {
                 reference,
                 carriers,
                 cases,
-                matrix);
+                matrix,
+                PooledRatios.of(samples));
         Path report = out.resolve("comparison.md");
         Files.writeString(report, markdown);
         Path csv = out.resolve("interleaved.csv");
@@ -245,10 +246,7 @@ final class InterleavedComparison {
                 title, command, machine, when, loadBefore, loadAfter, repeats, reference, carriers, cases, List.of());
     }
 
-    /**
-     * The report: how it was measured, then (with more than one case) the matrix, every case in one
-     * table ({@link RegimeMatrix}) with its chart, then a table per case with every figure.
-     */
+    /** As the full report, without the pooled ratios. */
     static String markdown(
             String title,
             String command,
@@ -261,6 +259,39 @@ final class InterleavedComparison {
             int carriers,
             List<CaseFigures> cases,
             List<RegimeMatrix.Row> matrix) {
+        return markdown(
+                title,
+                command,
+                machine,
+                when,
+                loadBefore,
+                loadAfter,
+                repeats,
+                reference,
+                carriers,
+                cases,
+                matrix,
+                List.of());
+    }
+
+    /**
+     * The report: how it was measured, then (with more than one case) the matrix, every case in one
+     * table ({@link RegimeMatrix}) with its chart and the ratios pooled over its rows of one unit
+     * ({@link PooledRatios}), then a table per case with every figure.
+     */
+    static String markdown(
+            String title,
+            String command,
+            String machine,
+            String when,
+            String loadBefore,
+            String loadAfter,
+            int repeats,
+            String reference,
+            int carriers,
+            List<CaseFigures> cases,
+            List<RegimeMatrix.Row> matrix,
+            List<PooledRatios.Pooled> pooled) {
         StringBuilder md = new StringBuilder();
         md.append("# ").append(title).append(": interleaved comparison\n\n");
         md.append("- Command: `").append(command).append("`\n");
@@ -307,6 +338,10 @@ final class InterleavedComparison {
                     .append("\n![ratio to the better JDK lock, per case and lock](")
                     .append(MATRIX_CHART)
                     .append(")\n");
+            String pooledTable = PooledRatios.markdown(pooled);
+            if (!pooledTable.isEmpty()) {
+                md.append("\n## Pooled over the rows of one unit\n\n").append(pooledTable);
+            }
         }
         for (CaseFigures c : cases) {
             md.append("\n## ").append(c.bench());
