@@ -68,6 +68,9 @@ public final class NumaMonitorLock implements Guard {
      *    carriers), not for the lock; those stripes' windows are mostly 10-40% held (JOURNAL
      *    2026-11-27 01:10), and queued there they count at half the speed.
      *
+     * run(Runnable) takes the same paths as call(Supplier), with the section itself: Guard's own run
+     * would make a Supplier around it, 16 bytes a call (JOURNAL 2026-11-27 04:45).
+     *
      * Queued call: if this thread holds the queue lock or the monitor already, run inline (a
      * reentrant call; a thread inside a lean section must not wait for the queue lock). Else take
      * the queue lock; if the lock turned lean meanwhile, release it and make a lean call; else run
@@ -198,6 +201,15 @@ public final class NumaMonitorLock implements Guard {
     /** A measured hold counts at most this long, so one stretched by a stall does not fill a window. */
     static final long HOLD_CAP_NANOS = 10_000L;
 
+    /** enterQueued: the caller holds the queue lock; its section runs, then exitQueued. */
+    private static final int OWNED = 0;
+
+    /** enterQueued: a call from inside the caller's own section; it runs inline, with nothing to release. */
+    private static final int INLINE = 1;
+
+    /** enterQueued: the lock turned lean while the caller queued; it holds nothing and makes a lean call. */
+    private static final int TURNED_LEAN = 2;
+
     private final State state = new State();
     private final Monitor monitor = new Monitor();
     private final NodeLocator nodes;
@@ -246,9 +258,24 @@ public final class NumaMonitorLock implements Guard {
         return state.queuedAcquire() ? callQueued(monitor, criticalSection) : callLean(monitor, criticalSection);
     }
 
+    /**
+     * As {@link #call}, with the section itself in the synchronized block or under the queue lock: no
+     * Supplier is made around it per call (Guard's own run makes one, 16 bytes a call on a hot lock).
+     */
+    @Override
+    public void run(Runnable criticalSection) {
+        if (probe != null) {
+            Guard.super.run(criticalSection); // the probed call wraps the section anyway
+        } else if (state.queuedAcquire()) {
+            runQueued(monitor, criticalSection);
+        } else {
+            runLean(monitor, criticalSection);
+        }
+    }
+
     private <T> T callLean(Monitor m, Supplier<T> criticalSection) {
         State st = state;
-        boolean sampled = (ThreadLocalRandom.current().nextInt() & sampleMask) == 0;
+        boolean sampled = sampled();
         int seen = st.epochAcquire(); // acquire: not moved into the synchronized block, past the wait it measures
         synchronized (m) {
             if (!st.queuedAcquire()) { // turned lean by a queued owner, outside the monitor: acquire
@@ -256,14 +283,7 @@ public final class NumaMonitorLock implements Guard {
                 try {
                     return criticalSection.get();
                 } finally {
-                    boolean starved = st.epoch - seen >= starvingEpochs; // before this call's own sample
-                    if (sampled) {
-                        m.sampled(acquiredAt, sampleMask + 1, thresholds);
-                        st.setEpochOpaque(st.epoch + 1);
-                    }
-                    if (starved && m.saturatedWindows >= 2) {
-                        turnQueued(m);
-                    }
+                    leanReleasing(m, st, seen, acquiredAt, sampled);
                 }
             }
         }
@@ -272,48 +292,126 @@ public final class NumaMonitorLock implements Guard {
         return callQueued(m, criticalSection);
     }
 
+    /** As callLean, for a Runnable. */
+    private void runLean(Monitor m, Runnable criticalSection) {
+        State st = state;
+        boolean sampled = sampled();
+        int seen = st.epochAcquire();
+        synchronized (m) {
+            if (!st.queuedAcquire()) {
+                long acquiredAt = sampled ? System.nanoTime() : 0L;
+                try {
+                    criticalSection.run();
+                    return;
+                } finally {
+                    leanReleasing(m, st, seen, acquiredAt, sampled);
+                }
+            }
+        }
+        runQueued(m, criticalSection);
+    }
+
+    /** Whether this lean acquisition is sampled: one in sampleMask + 1, by the caller's own random numbers. */
+    private boolean sampled() {
+        return (ThreadLocalRandom.current().nextInt() & sampleMask) == 0;
+    }
+
+    /**
+     * The monitor's holder at the end of a lean section (the epoch was {@code seen} at its arrival; sampled
+     * when {@code sampled}, acquired at {@code acquiredAt}): the sample, then the switch to queued if this
+     * caller starved while the lock stayed saturated.
+     */
+    private void leanReleasing(Monitor m, State st, int seen, long acquiredAt, boolean sampled) {
+        boolean starved = st.epoch - seen >= starvingEpochs; // before this call's own sample
+        if (sampled) {
+            m.sampled(acquiredAt, sampleMask + 1, thresholds);
+            st.setEpochOpaque(st.epoch + 1);
+        }
+        if (starved && m.saturatedWindows >= 2) {
+            turnQueued(m);
+        }
+    }
+
     private <T> T callQueued(Monitor m, Supplier<T> criticalSection) {
         QueuedMode mode = m.modeAcquire();
+        int entry = enterQueued(m, mode);
+        if (entry == INLINE) {
+            return criticalSection.get();
+        }
+        if (entry == TURNED_LEAN) {
+            return callLean(m, criticalSection);
+        }
+        long acquiredAt = mode.measuring() ? System.nanoTime() : 0L;
+        try {
+            return criticalSection.get();
+        } finally {
+            exitQueued(m, mode, acquiredAt);
+        }
+    }
+
+    /** As callQueued, for a Runnable. */
+    private void runQueued(Monitor m, Runnable criticalSection) {
+        QueuedMode mode = m.modeAcquire();
+        int entry = enterQueued(m, mode);
+        if (entry == INLINE) {
+            criticalSection.run();
+        } else if (entry == TURNED_LEAN) {
+            runLean(m, criticalSection);
+        } else {
+            long acquiredAt = mode.measuring() ? System.nanoTime() : 0L;
+            try {
+                criticalSection.run();
+            } finally {
+                exitQueued(m, mode, acquiredAt);
+            }
+        }
+    }
+
+    /**
+     * A queued call's entry: OWNED, INLINE or TURNED_LEAN. The first queued owner after a switch passes
+     * through the monitor once before its section (the barrier).
+     */
+    private int enterQueued(Monitor m, QueuedMode mode) {
         NumaHandoffLock q = mode.lock;
-        Thread me = Thread.currentThread();
-        if (q.isHeldByCurrentThread() || mode.switcher == me && Thread.holdsLock(m)) {
+        if (q.isHeldByCurrentThread() || mode.switcher == Thread.currentThread() && Thread.holdsLock(m)) {
             // Reentrant: the caller holds the queue lock, or holds the monitor in a lean section that went
             // on after a call inside it turned the lock queued (only the thread that switched can).
-            return criticalSection.get();
+            return INLINE;
         }
         q.lock();
         if (!state.queuedAcquire()) { // turned lean while this thread queued
             q.unlock();
-            return callLean(m, criticalSection);
+            return TURNED_LEAN;
         }
-        T result;
-        boolean draining;
-        try {
-            if (mode.barrier) { // the first queued owner since the switch: after the lean owner that switched
-                mode.barrier = false;
-                synchronized (m) {
-                    // nothing: the lean owner that switched (from a call inside its section) has left
-                }
+        if (mode.barrier) { // the first queued owner since the switch: after the lean owner that switched
+            mode.barrier = false;
+            synchronized (m) {
+                // nothing: the lean owner that switched (from a call inside its section) has left
             }
-            long acquiredAt = mode.measuring() ? System.nanoTime() : 0L;
-            try {
-                result = criticalSection.get();
-            } finally {
-                draining = mode.draining();
-                if (mode.released(acquiredAt)) {
-                    mode.epochAtLean = state.epochAcquire();
-                    switched(m, false);
-                }
+        }
+        return OWNED;
+    }
+
+    /**
+     * The queue lock's owner after its section (acquired at {@code acquiredAt} if measured, else 0): the
+     * probation's bookkeeping, the switch to lean at the end of one that was not busy, the release, and while
+     * the switch to queued is recent a virtual thread's yield.
+     */
+    private void exitQueued(Monitor m, QueuedMode mode, long acquiredAt) {
+        boolean draining = mode.draining();
+        try {
+            if (mode.released(acquiredAt)) {
+                mode.epochAtLean = state.epochAcquire();
+                switched(m, false);
             }
         } finally {
-            q.unlock();
+            mode.lock.unlock();
         }
-        if (draining && me.isVirtual()) {
+        if (draining && Thread.currentThread().isVirtual()) {
             // The monitor's release may have woken a caller that waited in it since before the switch, and
             // a virtual thread it wakes is queued on this carrier: let it run, leave and queue.
             Thread.yield();
         }
-        return result;
     }
 
     /** With a probe: as SynchronizedGuard's, around whichever mode the call takes. */

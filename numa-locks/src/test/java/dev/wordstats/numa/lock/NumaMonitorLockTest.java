@@ -274,14 +274,22 @@ class NumaMonitorLockTest {
                 workers.start(kind, "t" + t, () -> {
                     long mine = 0;
                     for (int i = 0; running(deadline, latest, guard); i++) {
-                        guard.run(() -> {
+                        Runnable section = () -> {
                             if (inside.getAndSet(true)) {
                                 overlaps.incrementAndGet();
                             }
                             counter[0]++;
                             spin(TimeUnit.MICROSECONDS.toNanos(1)); // long enough to be met by the others
                             inside.set(false);
-                        });
+                        };
+                        if ((i & 1) == 0) { // both entries, whose paths differ but for the section's type
+                            guard.run(section);
+                        } else {
+                            guard.call(() -> {
+                                section.run();
+                                return null;
+                            });
+                        }
                         mine++;
                         if ((i & 15) == 0) {
                             Thread.yield();
@@ -297,6 +305,36 @@ class NumaMonitorLockTest {
         assertThat(guard.modeSwitches())
                 .as("the lock switched while the threads counted")
                 .isPositive();
+    }
+
+    @Test
+    void runAllocatesNothingPerCallLeanOrQueued() throws InterruptedException {
+        // Guard's own run wraps the section in a Supplier, 16 bytes a call, unless the JIT's escape analysis
+        // removes it in a caller it compiled with everything inlined: a few thousand calls a mode, on a
+        // thread of its own, are measured before that.
+        NumaMonitorLock lean = lock(NumaMonitorLock.Thresholds.DEFAULTS);
+        NumaMonitorLock queued = lock(new NumaMonitorLock.Thresholds(0, 4, 1, 0, 1 << 20));
+        overtake(queued, ThreadKind.PLATFORM, 3);
+        assertThat(queued.isQueued()).isTrue();
+        long[] allocated = new long[2];
+        GuardContractTest.inThread(ThreadKind.PLATFORM, "caller", () -> {
+            com.sun.management.ThreadMXBean threads =
+                    (com.sun.management.ThreadMXBean) java.lang.management.ManagementFactory.getThreadMXBean();
+            int[] counter = {0};
+            Runnable section = () -> counter[0]++;
+            NumaMonitorLock[] guards = {lean, queued};
+            for (int g = 0; g < guards.length; g++) {
+                guards[g].run(section); // the first call of a mode may load classes
+                long before = threads.getCurrentThreadAllocatedBytes();
+                for (int i = 0; i < 2_000; i++) {
+                    guards[g].run(section);
+                }
+                allocated[g] = threads.getCurrentThreadAllocatedBytes() - before;
+            }
+        });
+        assertThat(allocated[0]).as("bytes for 2,000 lean calls").isLessThan(2_000 * 4);
+        assertThat(allocated[1]).as("bytes for 2,000 queued calls").isLessThan(2_000 * 4);
+        assertThat(queued.isQueued()).as("still queued: its probation is long").isTrue();
     }
 
     @Test
