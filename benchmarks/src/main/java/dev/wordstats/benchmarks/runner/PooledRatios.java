@@ -188,7 +188,10 @@ final class PooledRatios {
         return md.toString();
     }
 
-    /** "0.90 (0.80–1.01) =, below in 24 of 36"; "ref" for the reference itself. */
+    /**
+     * "0.903 (0.799–1.014) =, below in 24 of 36" (three decimals: an interval's end of 0.997 is below 1);
+     * "ref" for the reference itself.
+     */
     static String cellText(Pooled p) {
         if (p.verdict() == Verdict.REFERENCE) {
             return "ref";
@@ -200,7 +203,7 @@ final class PooledRatios {
         };
         return String.format(
                 Locale.ROOT,
-                "%.2f (%.2f–%.2f) %s, below in %d of %d",
+                "%.3f (%.3f–%.3f) %s, below in %d of %d",
                 p.geomean(),
                 p.low(),
                 p.high(),
