@@ -5,7 +5,6 @@ import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.time.Duration;
 import java.util.Objects;
-import java.util.concurrent.ThreadLocalRandom;
 import java.util.function.Supplier;
 
 /**
@@ -46,12 +45,14 @@ public final class NumaMonitorLock implements Guard {
      *
      * Parts
      *  - state: what every call reads, queued (the mode) and epoch (a sample of the lean
-     *    acquisitions: one in EPOCH_SAMPLE + 1, chosen by the arriving thread's ThreadLocalRandom,
-     *    adds one, so no other acquisition writes anything for it), in a padded object of its own:
-     *    its line is written only at a switch and a sampled acquisition, never by the monitor's
-     *    header (JOURNAL 2026-11-27 02:05).
+     *    acquisitions: every (EPOCH_SAMPLE + 1)th, picked by the monitor's count, adds one, so no
+     *    other acquisition writes anything for it), in a padded object of its own: its line is
+     *    written only at a switch and a sampled acquisition, never by the monitor's header (JOURNAL
+     *    2026-11-27 02:05).
      *  - monitor: a private object, never exposed; its header is the lean lock; its fields are the
-     *    sampled window (written by sampled acquisitions' holders), the switch count and the queue.
+     *    count of lean acquisitions (written by each lean holder, on the line its acquisition has
+     *    just written), the sampled window (written by sampled acquisitions' holders), the switch
+     *    count and the queue.
      *  - queue: a QueuedMode (the queue lock and what only its owners write), made at the first
      *    switch to queued, off the monitor's line; a store whose stripes never starve never makes one.
      *
@@ -143,7 +144,7 @@ public final class NumaMonitorLock implements Guard {
      * read at arrival, written by the holder with a probe only); modeSwitched by the switching
      * owner; the queue lock itself reports nothing.
      *
-     * Memory: 240 bytes, the guard, its padded state and its monitor (NumaMonitorLockTest's layout
+     * Memory: 248 bytes, the guard, its padded state and its monitor (NumaMonitorLockTest's layout
      * test); the queue lock, hundreds of bytes, only for a lock that once starved a waiter while
      * saturated.
      */
@@ -275,10 +276,10 @@ public final class NumaMonitorLock implements Guard {
 
     private <T> T callLean(Monitor m, Supplier<T> criticalSection) {
         State st = state;
-        boolean sampled = sampled();
         int seen = st.epochAcquire(); // acquire: not moved into the synchronized block, past the wait it measures
         synchronized (m) {
             if (!st.queuedAcquire()) { // turned lean by a queued owner, outside the monitor: acquire
+                boolean sampled = m.countLean(sampleMask);
                 long acquiredAt = sampled ? System.nanoTime() : 0L;
                 try {
                     return criticalSection.get();
@@ -295,10 +296,10 @@ public final class NumaMonitorLock implements Guard {
     /** As callLean, for a Runnable. */
     private void runLean(Monitor m, Runnable criticalSection) {
         State st = state;
-        boolean sampled = sampled();
         int seen = st.epochAcquire();
         synchronized (m) {
             if (!st.queuedAcquire()) {
+                boolean sampled = m.countLean(sampleMask);
                 long acquiredAt = sampled ? System.nanoTime() : 0L;
                 try {
                     criticalSection.run();
@@ -309,11 +310,6 @@ public final class NumaMonitorLock implements Guard {
             }
         }
         runQueued(m, criticalSection);
-    }
-
-    /** Whether this lean acquisition is sampled: one in sampleMask + 1, by the caller's own random numbers. */
-    private boolean sampled() {
-        return (ThreadLocalRandom.current().nextInt() & sampleMask) == 0;
     }
 
     /**
@@ -705,6 +701,7 @@ public final class NumaMonitorLock implements Guard {
 
         boolean busy; // with a probe: opaque, by the holder at its section's start and end; opaque, by arrivals
         Thread runner; // with a probe: plain, holder only: the thread in the outermost critical section
+        int leanAcquisitions; // monitor's holder only: lean acquisitions, counted to pick the sampled ones
         int samples; // monitor's holder only: sampled acquisitions in the current window
         int saturatedWindows; // monitor's holder only: saturated windows in a row, up to the last one
         long windowFrom; // monitor's holder only: nanoTime at the current window's start; 0: none yet
@@ -749,6 +746,15 @@ public final class NumaMonitorLock implements Guard {
                 samples = 0;
                 sampledHolds = 0L;
             }
+        }
+
+        /**
+         * The monitor's holder at a lean acquisition: whether it is sampled, one in {@code sampleMask + 1} by
+         * count. The count is on the line the acquisition has just written (the header), so it costs a plain
+         * add; a ThreadLocalRandom draw per call cost about 6 ns (JOURNAL 2026-11-27 05:00).
+         */
+        boolean countLean(int sampleMask) {
+            return (++leanAcquisitions & sampleMask) == 0;
         }
 
         /** The switching owner (either lock's holder: switches never race): one switch more. */
