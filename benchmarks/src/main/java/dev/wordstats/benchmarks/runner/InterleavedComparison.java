@@ -243,23 +243,6 @@ final class InterleavedComparison {
             int carriers,
             List<CaseFigures> cases) {
         return markdown(
-                title, command, machine, when, loadBefore, loadAfter, repeats, reference, carriers, cases, List.of());
-    }
-
-    /** As the full report, without the pooled ratios. */
-    static String markdown(
-            String title,
-            String command,
-            String machine,
-            String when,
-            String loadBefore,
-            String loadAfter,
-            int repeats,
-            String reference,
-            int carriers,
-            List<CaseFigures> cases,
-            List<RegimeMatrix.Row> matrix) {
-        return markdown(
                 title,
                 command,
                 machine,
@@ -270,7 +253,7 @@ final class InterleavedComparison {
                 reference,
                 carriers,
                 cases,
-                matrix,
+                List.of(),
                 List.of());
     }
 

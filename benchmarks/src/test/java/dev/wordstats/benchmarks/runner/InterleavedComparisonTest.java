@@ -71,13 +71,22 @@ class InterleavedComparisonTest {
                 "UNFAIR_REENTRANT",
                 2,
                 cases,
-                RegimeMatrix.of(samples, 2));
+                RegimeMatrix.of(samples, 2),
+                PooledRatios.of(samples));
 
         assertThat(md).contains("## Every case: ratios to UNFAIR_REENTRANT and SYNCHRONIZED\n");
         assertThat(md).contains("| hot6 stripes=1 | **SYNCHRONIZED** | – |");
         assertThat(md).contains("![ratio to the better JDK lock, per case and lock](matrix.png)");
         assertThat(md.indexOf("## Every case")).isLessThan(md.indexOf("## hot6"));
-        assertThat(report(samples.subList(0, 2), 1)).doesNotContain("## Every case");
+        // two rows of one unit: their ratios pooled, under the matrix and before the rows' own tables
+        assertThat(md).contains("## Pooled over the rows of one unit\n");
+        assertThat(md).contains("| lines (2 rows) | SYNCHRONIZED | 0.980 (");
+        assertThat(md.indexOf("## Pooled"))
+                .isGreaterThan(md.indexOf("## Every case"))
+                .isLessThan(md.indexOf("## hot6"));
+        assertThat(report(samples.subList(0, 2), 1))
+                .doesNotContain("## Every case")
+                .doesNotContain("## Pooled");
     }
 
     @Test
