@@ -100,6 +100,12 @@ final class CountingFlow {
                 .isPositive();
         assertThat(value(prometheus, "wordstats_lock_held_seconds_count", "")).isPositive();
         String lock = "lock=\"" + lockType.name() + "\"";
+        double switches = value(prometheus, "wordstats_lock_mode_switches_total", lock); // present for every type
+        if (lockType == LockType.NUMA_ADAPTIVE || lockType == LockType.NUMA_MONITOR) {
+            assertThat(switches).as("mode switches").isGreaterThanOrEqualTo(0.0);
+        } else {
+            assertThat(switches).as("a type without modes never switches").isZero();
+        }
         assertThat(prometheus)
                 .contains(
                         "wordstats_lock_wait_seconds_bucket{application=\"wordstats\"," + lock + ",path=\"slow\",le=");

@@ -164,4 +164,16 @@ public class WordStore {
     public LockStats lockStats() {
         return CountingProbe.total(probes);
     }
+
+    /**
+     * The stripe locks' switches between their lean and queued modes, summed: {@code NUMA_ADAPTIVE} and
+     * {@code NUMA_MONITOR} switch, every other type reports none.
+     */
+    public long lockModeSwitches() {
+        long sum = 0;
+        for (CountingProbe probe : probes) {
+            sum += probe.modeSwitches();
+        }
+        return sum;
+    }
 }

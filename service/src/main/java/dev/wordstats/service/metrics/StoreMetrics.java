@@ -15,11 +15,14 @@ import org.springframework.stereotype.Component;
  * <ul>
  *   <li>{@code wordstats.lock.acquisitions} (tags {@code lock}, {@code path=fast|slow});</li>
  *   <li>{@code wordstats.lock.handoffs} (tags {@code lock}, {@code locality=same_node|cross_node});</li>
+ *   <li>{@code wordstats.lock.mode.switches} (tag {@code lock}): switches of the stripe locks between their
+ *       lean and queued modes, both ways (0 for a type without modes);</li>
  *   <li>{@code wordstats.words.counted}: every word counted since startup;</li>
  *   <li>{@code wordstats.words.distinct}: distinct words held now.</li>
  * </ul>
  * No base units are set, so the Prometheus names are exactly the dotted names:
  * {@code wordstats_lock_acquisitions_total}, {@code wordstats_lock_handoffs_total},
+ * {@code wordstats_lock_mode_switches_total},
  * {@code wordstats_words_counted_total}, {@code wordstats_words_distinct}.
  */
 @Component
@@ -66,6 +69,10 @@ class StoreMetrics implements MeterBinder {
                 "locality",
                 "cross_node",
                 s -> s.lockStats().crossNodeHandoffs());
+        FunctionCounter.builder("wordstats.lock.mode.switches", store, WordStore::lockModeSwitches)
+                .description("Switches of the stripe locks between their lean and queued modes, both ways")
+                .tag("lock", lock)
+                .register(registry);
         FunctionCounter.builder("wordstats.words.counted", store, WordStore::wordsCounted)
                 .description("Words counted since startup")
                 .register(registry);
