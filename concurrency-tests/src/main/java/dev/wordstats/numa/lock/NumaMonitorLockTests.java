@@ -31,10 +31,14 @@ public final class NumaMonitorLockTests {
         int counter; // plain on purpose: a lost update means two critical sections at once
 
         Guarded(NodeLocator nodes) {
+            this(nodes, LockProbe.NONE);
+        }
+
+        Guarded(NodeLocator nodes, LockProbe probe) {
             lock = new NumaMonitorLock(
                     new LockContext(nodes, CarrierPinning.schedulerParallelism()),
                     NumaMcsLock.DEFAULT_RESERVE_AFTER,
-                    LockProbe.NONE,
+                    probe,
                     NumaMonitorLock.Thresholds.EAGER);
         }
 
@@ -53,15 +57,17 @@ public final class NumaMonitorLockTests {
          * One increment, and one more from a call two deep inside it (reentrant calls, inline): the middle
          * call's end may turn the lock queued while the outer section goes on.
          */
-        void incrementNested(int node) {
+        void incrementNested(int node, int times) {
             NumaAdaptiveLockTests.onNode(node);
-            lock.run(() -> {
-                counter++;
-                lock.call(() -> {
-                    lock.run(() -> counter++);
-                    return null;
+            for (int i = 0; i < times; i++) {
+                lock.run(() -> {
+                    counter++;
+                    lock.call(() -> {
+                        lock.run(() -> counter++);
+                        return null;
+                    });
                 });
-            });
+            }
         }
 
         void finish(II_Result r) {
@@ -142,12 +148,81 @@ public final class NumaMonitorLockTests {
 
         @Actor
         public void a() {
-            incrementNested(0);
+            incrementNested(0, 1);
         }
 
         @Actor
         public void b() {
-            incrementNested(0);
+            incrementNested(0, 1);
+        }
+
+        @Arbiter
+        public void arbiter(II_Result r) {
+            finish(r);
+        }
+    }
+
+    /** A timed probe that hears every acquisition, as the service's: the lock then takes its probed call. */
+    static final class TimedProbe implements LockProbe {
+        @Override
+        public boolean timed() {
+            return true;
+        }
+
+        @Override
+        public void acquired(boolean waited, long waitNanos) {}
+    }
+
+    /** As ModeSwitchRacesArrivalCrossNode, through the probed call, whose sections run in its own frame. */
+    @JCStressTest
+    @Description("two actors on two nodes, two probed calls each, eager mode switches")
+    @Outcome(id = "4, [01]", expect = ACCEPTABLE, desc = "all four increments")
+    @Outcome(id = "[0-3], .*", expect = FORBIDDEN, desc = "lost update: two critical sections at once across a switch")
+    @State
+    public static class ProbedModeSwitchRacesArrivalCrossNode extends Guarded {
+        public ProbedModeSwitchRacesArrivalCrossNode() {
+            super(NumaAdaptiveLockTests.TWO_NODES, new TimedProbe());
+        }
+
+        @Actor
+        public void a() {
+            increment(0, 2);
+        }
+
+        @Actor
+        public void b() {
+            increment(1, 2);
+        }
+
+        @Arbiter
+        public void arbiter(II_Result r) {
+            finish(r);
+        }
+    }
+
+    /**
+     * As NestedCallRacesModeSwitch, probed: the nested calls run inline at once (the holder is the probed
+     * runner), so only an outer call's end switches, racing the other actor's arrival in either mode. Two
+     * outer calls each: the eager lock needs two sampled windows before its first switch.
+     */
+    @JCStressTest
+    @Description("two actors on one node, two probed calls with calls nested two deep each, eager mode switches")
+    @Outcome(id = "8, [01]", expect = ACCEPTABLE, desc = "all eight increments")
+    @Outcome(id = "[0-7], .*", expect = FORBIDDEN, desc = "lost update: two critical sections at once across a switch")
+    @State
+    public static class ProbedNestedCallRacesModeSwitch extends Guarded {
+        public ProbedNestedCallRacesModeSwitch() {
+            super(NodeLocator.singleNode(), new TimedProbe());
+        }
+
+        @Actor
+        public void a() {
+            incrementNested(0, 2);
+        }
+
+        @Actor
+        public void b() {
+            incrementNested(0, 2);
         }
 
         @Arbiter

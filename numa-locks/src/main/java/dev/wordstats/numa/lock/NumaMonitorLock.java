@@ -142,7 +142,9 @@ public final class NumaMonitorLock implements Guard {
      * Probe (optional; none: the lean call is the bare synchronized block and the sampled epoch):
      * as SynchronizedGuard, a call waited when a critical section was running as it arrived (busy,
      * read at arrival, written by the holder with a probe only); modeSwitched by the switching
-     * owner; the queue lock itself reports nothing.
+     * owner; the queue lock itself reports nothing. The probed call runs its section in its own frame
+     * in both modes, so it allocates nothing; a call inside a probed section runs inline at once (the
+     * holder's runner is itself), in either mode.
      *
      * Memory: 248 bytes, the guard, its padded state and its monitor (NumaMonitorLockTest's layout
      * test); the queue lock, hundreds of bytes, only for a lock that once starved a waiter while
@@ -410,43 +412,87 @@ public final class NumaMonitorLock implements Guard {
         }
     }
 
-    /** With a probe: as SynchronizedGuard's, around whichever mode the call takes. */
+    /**
+     * With a probe: as SynchronizedGuard's, around whichever mode the call takes, with the section in this
+     * frame: no Supplier around it and no array for its times (a lambda and a long[3] per call before; the
+     * service takes this path on every update).
+     */
     private <T> T callProbed(Supplier<T> criticalSection) {
         Monitor m = monitor;
         Thread me = Thread.currentThread();
+        if (m.runner == me) {
+            // A call inside this thread's own section, in either mode: inline, not another acquisition. Only
+            // the holder writes runner, itself and then null, so no other thread reads itself there.
+            return criticalSection.get();
+        }
         boolean arrivedBusy = m.busyOpaque();
         boolean report = arrivedBusy || hearsFast;
         boolean clocked = timed || arrivedBusy;
         long asked = clocked ? System.nanoTime() : 0L;
-        long[] times = {0L, 0L, 0L}; // written inside the section: its start, its end, 1 if it was outermost
-        Supplier<T> reported = () -> {
-            if (m.runner == me) {
-                return criticalSection.get(); // a call inside this thread's section: not another acquisition
-            }
-            m.runner = me;
-            m.setBusyOpaque(true);
-            times[2] = 1L;
-            if (report) {
-                times[0] = clocked ? System.nanoTime() : 0L;
-                probe.acquired(arrivedBusy, times[0] - asked);
-            }
-            try {
-                return criticalSection.get();
-            } finally {
-                if (timed) {
-                    times[1] = System.nanoTime();
-                }
-                m.runner = null;
-                m.setBusyOpaque(false);
-            }
-        };
+        long began = 0L;
+        long ended = 0L;
+        State st = state;
         try {
-            return state.queuedAcquire() ? callQueued(m, reported) : callLean(m, reported);
+            for (; ; ) { // until one mode's path takes the call, as call() and callLean's fallback do
+                if (!st.queuedAcquire()) {
+                    int seen = st.epochAcquire();
+                    synchronized (m) {
+                        if (!st.queuedAcquire()) {
+                            boolean sampled = m.countLean(sampleMask);
+                            long acquiredAt = sampled ? System.nanoTime() : 0L;
+                            began = enterProbed(m, me, report, clocked, arrivedBusy, asked);
+                            try {
+                                return criticalSection.get();
+                            } finally {
+                                ended = exitProbed(m);
+                                leanReleasing(m, st, seen, acquiredAt, sampled);
+                            }
+                        }
+                    }
+                }
+                QueuedMode mode = m.modeAcquire();
+                int entry = enterQueued(m, mode);
+                if (entry == INLINE) {
+                    report = false;
+                    return criticalSection.get();
+                }
+                if (entry == OWNED) {
+                    long acquiredAt = mode.measuring() ? System.nanoTime() : 0L;
+                    began = enterProbed(m, me, report, clocked, arrivedBusy, asked);
+                    try {
+                        return criticalSection.get();
+                    } finally {
+                        ended = exitProbed(m);
+                        exitQueued(m, mode, acquiredAt);
+                    }
+                }
+                // TURNED_LEAN: the lock turned lean while this caller queued
+            }
         } finally {
-            if (timed && report && times[2] != 0L) { // after the release: recording does not lengthen the section
-                probe.released(arrivedBusy, times[0] - asked, times[1] - times[0]);
+            if (timed && report) { // after the release: recording does not lengthen the section
+                probe.released(arrivedBusy, began - asked, ended - began);
             }
         }
+    }
+
+    /** The probed holder at its section's start (either mode): the time it got in, if clocked, else 0. */
+    private long enterProbed(Monitor m, Thread me, boolean report, boolean clocked, boolean arrivedBusy, long asked) {
+        m.runner = me;
+        m.setBusyOpaque(true);
+        if (!report) {
+            return 0L;
+        }
+        long began = clocked ? System.nanoTime() : 0L;
+        probe.acquired(arrivedBusy, began - asked);
+        return began;
+    }
+
+    /** The probed holder at its section's end (either mode): the time, if timed, else 0. */
+    private long exitProbed(Monitor m) {
+        long ended = timed ? System.nanoTime() : 0L;
+        m.runner = null;
+        m.setBusyOpaque(false);
+        return ended;
     }
 
     /** The monitor's holder, lean, for a caller that starved while the lock stayed saturated: queued. */

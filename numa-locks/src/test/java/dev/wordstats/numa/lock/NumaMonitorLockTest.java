@@ -36,11 +36,39 @@ class NumaMonitorLockTest {
     private static final NumaMonitorLock.Thresholds COUNTED = new NumaMonitorLock.Thresholds(0, 4, 1, 0, 64);
 
     private static NumaMonitorLock lock(NumaMonitorLock.Thresholds thresholds) {
+        return lock(thresholds, LockProbe.NONE);
+    }
+
+    private static NumaMonitorLock lock(NumaMonitorLock.Thresholds thresholds, LockProbe probe) {
         return new NumaMonitorLock(
-                TestLocks.context(NodeLocator.singleNode()),
-                NumaMcsLock.DEFAULT_RESERVE_AFTER,
-                LockProbe.NONE,
-                thresholds);
+                TestLocks.context(NodeLocator.singleNode()), NumaMcsLock.DEFAULT_RESERVE_AFTER, probe, thresholds);
+    }
+
+    /** A timed probe that hears every acquisition, as the service's: it counts what it is told, allocating nothing. */
+    private static final class TimedProbe implements LockProbe {
+        final AtomicLong acquired = new AtomicLong();
+        final AtomicLong released = new AtomicLong();
+        final AtomicLong switches = new AtomicLong();
+
+        @Override
+        public boolean timed() {
+            return true;
+        }
+
+        @Override
+        public void acquired(boolean waited, long waitNanos) {
+            acquired.incrementAndGet();
+        }
+
+        @Override
+        public void released(boolean waited, long waitNanos, long holdNanos) {
+            released.incrementAndGet();
+        }
+
+        @Override
+        public void modeSwitched(boolean queued) {
+            switches.incrementAndGet();
+        }
     }
 
     /**
@@ -261,7 +289,22 @@ class NumaMonitorLockTest {
     @ParameterizedTest
     @EnumSource(ThreadKind.class)
     void mutualExclusionAcrossModeSwitches(ThreadKind kind) throws InterruptedException {
-        NumaMonitorLock guard = lock(NumaMonitorLock.Thresholds.EAGER);
+        countAcrossSwitches(kind, lock(NumaMonitorLock.Thresholds.EAGER));
+    }
+
+    @ParameterizedTest
+    @EnumSource(ThreadKind.class)
+    void mutualExclusionAcrossModeSwitchesWithATimedProbe(ThreadKind kind) throws InterruptedException {
+        TimedProbe probe = new TimedProbe();
+        NumaMonitorLock guard = lock(NumaMonitorLock.Thresholds.EAGER, probe);
+        long sections = countAcrossSwitches(kind, guard);
+        assertThat(probe.acquired).as("one report per section, in either mode").hasValue(sections);
+        assertThat(probe.released).as("one timed release per section").hasValue(sections);
+        assertThat(probe.switches).as("every switch heard").hasValue(guard.modeSwitches());
+    }
+
+    /** Threads of {@code kind} count under {@code guard} while it switches; the sections counted. */
+    private static long countAcrossSwitches(ThreadKind kind, NumaMonitorLock guard) throws InterruptedException {
         int threads = kind.stressThreads();
         int[] counter = {0};
         AtomicLong counted = new AtomicLong(); // each thread's own count of its critical sections
@@ -305,6 +348,7 @@ class NumaMonitorLockTest {
         assertThat(guard.modeSwitches())
                 .as("the lock switched while the threads counted")
                 .isPositive();
+        return counted.get();
     }
 
     @Test
@@ -334,6 +378,47 @@ class NumaMonitorLockTest {
         });
         assertThat(allocated[0]).as("bytes for 2,000 lean calls").isLessThan(2_000 * 4);
         assertThat(allocated[1]).as("bytes for 2,000 queued calls").isLessThan(2_000 * 4);
+        assertThat(queued.isQueued()).as("still queued: its probation is long").isTrue();
+    }
+
+    @Test
+    void aProbedCallAllocatesNothingLeanOrQueued() throws InterruptedException {
+        // The probed call is the service's path. It wrapped each section in a Supplier with its times in a
+        // long[3], about 80 bytes a call, before escape analysis could remove them.
+        TimedProbe leanProbe = new TimedProbe();
+        TimedProbe queuedProbe = new TimedProbe();
+        NumaMonitorLock lean = lock(NumaMonitorLock.Thresholds.DEFAULTS, leanProbe);
+        NumaMonitorLock queued = lock(new NumaMonitorLock.Thresholds(0, 1, 1, 0, 1 << 20), queuedProbe);
+        AtomicInteger runs = new AtomicInteger();
+        GuardContractTest.inThread(ThreadKind.PLATFORM, "caller", () -> idleCalls(queued, 3, runs)); // 2 windows
+        overtake(queued, ThreadKind.PLATFORM, 0); // the holder's sampled release overtakes the waiter
+        assertThat(queued.isQueued()).isTrue();
+        assertThat(queuedProbe.switches).hasValue(1);
+        long[] allocated = new long[2];
+        GuardContractTest.inThread(ThreadKind.PLATFORM, "caller", () -> {
+            com.sun.management.ThreadMXBean threads =
+                    (com.sun.management.ThreadMXBean) java.lang.management.ManagementFactory.getThreadMXBean();
+            int[] counter = {0};
+            java.util.function.Supplier<Object> section = () -> {
+                counter[0]++;
+                return null;
+            };
+            NumaMonitorLock[] guards = {lean, queued};
+            for (int g = 0; g < guards.length; g++) {
+                guards[g].call(section); // the first call of a mode may load classes
+                long before = threads.getCurrentThreadAllocatedBytes();
+                for (int i = 0; i < 2_000; i++) {
+                    guards[g].call(section);
+                }
+                allocated[g] = threads.getCurrentThreadAllocatedBytes() - before;
+            }
+        });
+        assertThat(allocated[0]).as("bytes for 2,000 probed lean calls").isLessThan(2_000 * 4);
+        assertThat(allocated[1]).as("bytes for 2,000 probed queued calls").isLessThan(2_000 * 4);
+        assertThat(leanProbe.acquired).as("every lean call reported").hasValue(2_001);
+        assertThat(queuedProbe.released)
+                .as("every call timed: 3 idle, 2 overtaking, 2,001")
+                .hasValue(2_006);
         assertThat(queued.isQueued()).as("still queued: its probation is long").isTrue();
     }
 
