@@ -236,6 +236,7 @@ class DashboardJsonTest {
                         "wordstats_lock_held_seconds_bucket",
                         "wordstats_lock_acquisitions_total",
                         "wordstats_lock_handoffs_total",
+                        "wordstats_lock_mode_switches_total",
                         "wordstats_words_counted_total",
                         "wordstats_words_distinct",
                         "http_server_requests_seconds_count",
