@@ -27,6 +27,7 @@ public final class BenchmarkNuma {
         System.out.println("# topology: " + numa.topology().summary());
         System.out.println("# carriers: " + numa.pinningSummary());
         System.out.println("# scheduler: " + numa.schedulerSummary());
+        System.out.println("# virtual-thread unblocker: " + numa.unblockerSummary());
         return numa;
     }
 

@@ -34,6 +34,12 @@ final class LibC {
     static native int sched_setaffinity(int pid, NativeLong cpusetsize, long[] mask);
 
     /** {@code char *strerror(int errnum)}. */
+    static native int sched_getscheduler(int pid);
+
+    static native int sched_getparam(int pid, int[] param);
+
+    static native int sched_setscheduler(int pid, int policy, int[] param);
+
     static native String strerror(int errnum);
 
     static int lastError() {

@@ -127,15 +127,51 @@ public final class LinuxNative {
         if (cpus.isEmpty()) {
             throw new IllegalArgumentException("an affinity mask needs at least one CPU");
         }
-        if (!AVAILABLE) {
-            throw new UnsupportedOperationException(
-                    "cannot set the CPU affinity: native calls are unavailable (" + UNAVAILABLE_REASON + ")");
-        }
+        requireAvailable("set the CPU affinity");
         long[] words = cpus.toLongArray();
         long[] mask = new long[Math.max(FIRST_MASK_LONGS, words.length)];
         System.arraycopy(words, 0, mask, 0, words.length);
         if (LibC.sched_setaffinity(0, LibC.size(mask.length * 8L), mask) != 0) {
             throw failure("sched_setaffinity(0, " + mask.length * 8 + ", {" + format(cpus) + "})");
+        }
+    }
+
+    /**
+     * The scheduling policy and priority of thread {@code tid} (a Linux thread id; 0: the calling thread).
+     *
+     * @throws UnsupportedOperationException where native calls are unavailable
+     * @throws NativeCallException when the kernel refuses (ESRCH: no such thread)
+     */
+    public static SchedulingPolicy schedulingPolicy(int tid) {
+        requireAvailable("read a scheduling policy");
+        int policy = LibC.sched_getscheduler(tid);
+        if (policy < 0) {
+            throw failure("sched_getscheduler(" + tid + ")");
+        }
+        int[] param = new int[1];
+        if (LibC.sched_getparam(tid, param) != 0) {
+            throw failure("sched_getparam(" + tid + ", &param)");
+        }
+        return new SchedulingPolicy(policy & ~SchedulingPolicy.RESET_ON_FORK, param[0]);
+    }
+
+    /**
+     * Sets thread {@code tid}'s scheduling policy and priority (0: the calling thread).
+     *
+     * @throws UnsupportedOperationException where native calls are unavailable
+     * @throws NativeCallException when the kernel refuses (EPERM: a real-time policy without the right to it)
+     */
+    public static void setSchedulingPolicy(int tid, SchedulingPolicy policy) {
+        requireAvailable("set a scheduling policy");
+        if (LibC.sched_setscheduler(tid, policy.policy(), new int[] {policy.priority()}) != 0) {
+            throw failure("sched_setscheduler(" + tid + ", " + policy + ")");
+        }
+    }
+
+    private static void requireAvailable(String what) {
+        if (!AVAILABLE) {
+            throw new UnsupportedOperationException(
+                    "cannot " + what + ": native calls are unavailable (" + UNAVAILABLE_REASON + ")");
         }
     }
 

@@ -1,6 +1,7 @@
 /**
  * Linux scheduler calls through JNA direct mapping ({@link dev.wordstats.numa.os.LinuxNative}):
- * {@code getcpu}, {@code sched_getaffinity}, {@code sched_setaffinity}, with errno turned into
+ * {@code getcpu}, {@code sched_getaffinity}, {@code sched_setaffinity}, {@code sched_getscheduler},
+ * {@code sched_getparam}, {@code sched_setscheduler}, with errno turned into
  * {@link dev.wordstats.numa.os.NativeCallException} and a clean fallback where they are unavailable.
  * JNA is touched by one package-private class only, so its absence never breaks class loading.
  */

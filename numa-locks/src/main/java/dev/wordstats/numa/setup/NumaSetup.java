@@ -6,6 +6,7 @@ import dev.wordstats.numa.carrier.PinningReport;
 import dev.wordstats.numa.scheduler.NodeSchedulers;
 import dev.wordstats.numa.scheduler.Placement;
 import dev.wordstats.numa.scheduler.SchedulerMode;
+import dev.wordstats.numa.scheduler.UnblockerPriority;
 import dev.wordstats.numa.topology.NodeLocator;
 import dev.wordstats.numa.topology.Topology;
 import java.util.Objects;
@@ -29,6 +30,10 @@ import java.util.function.Supplier;
  * carrier's node; every other thread (and every thread in default mode) gets the per-carrier
  * cached {@code getcpu} lookup of {@link CarrierNodeLocator}. {@link #close()} stops the per-node
  * carriers; pinning of the default scheduler's carriers is process-wide and stays.
+ *
+ * <p>In a JVM under a real-time policy the set-up also puts the JDK's {@code VirtualThread-unblocker}
+ * one priority above the carriers ({@link UnblockerPriority}): else every wake-up from a monitor can
+ * wait a round-robin slice. Process-wide too, and nothing at all under the default policy.
  */
 public final class NumaSetup implements AutoCloseable {
 
@@ -37,6 +42,7 @@ public final class NumaSetup implements AutoCloseable {
     private final NodeLocator locator;
     private final PinningReport pinning; // null when not pinned
     private final NodeSchedulers schedulers;
+    private final String unblocker; // UnblockerPriority's line
 
     private NumaSetup(Builder builder) {
         Topology detected = builder.topology.get();
@@ -51,6 +57,7 @@ public final class NumaSetup implements AutoCloseable {
         this.schedulers =
                 NodeSchedulers.create(topology, builder.scheduler, builder.placement, builder.carriersPerNode);
         this.locator = schedulers.locator(carrierLocator);
+        this.unblocker = UnblockerPriority.keepAheadOfCarriers();
     }
 
     /** A builder with the defaults: real topology, no pinning, default scheduler, round-robin placement. */
@@ -101,6 +108,11 @@ public final class NumaSetup implements AutoCloseable {
     /** One line on the scheduler in effect (says so when per-node mode fell back). */
     public String schedulerSummary() {
         return schedulers.summary();
+    }
+
+    /** One line on the JDK's virtual-thread unblocker: raised above real-time carriers, or left as is. */
+    public String unblockerSummary() {
+        return unblocker;
     }
 
     /** Stops the per-node carriers (see {@link NodeSchedulers#close()}). */

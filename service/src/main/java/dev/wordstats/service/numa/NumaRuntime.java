@@ -91,6 +91,11 @@ public class NumaRuntime implements AutoCloseable {
         return setup.pinningSummary();
     }
 
+    /** One line on the JDK's virtual-thread unblocker: raised above real-time carriers, or left as is. */
+    public String unblockerSummary() {
+        return setup.unblockerSummary();
+    }
+
     /** One line on the virtual-thread scheduler in effect (and why, when per-node fell back). */
     public String schedulerSummary() {
         String summary = setup.schedulerSummary();

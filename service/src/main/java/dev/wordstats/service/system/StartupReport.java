@@ -46,7 +46,8 @@ class StartupReport {
                 + " | carrier-local node cache=" + (numa.carrierLocal() ? "on" : "off (JVM flags missing)")
                 + " | carrier pinning=" + numa.pinningSummary()
                 + " | request threads=" + numa.threadKind()
-                + " | scheduler=" + numa.schedulerSummary();
+                + " | scheduler=" + numa.schedulerSummary()
+                + " | virtual-thread unblocker=" + numa.unblockerSummary();
     }
 
     private static String millisOrNanos(Duration d) {

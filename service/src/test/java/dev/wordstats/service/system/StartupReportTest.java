@@ -41,7 +41,8 @@ class StartupReportTest {
                         "stripes=16",
                         "nodes=1 simulated",
                         "carrier pinning=off",
-                        "request threads=virtual")
+                        "request threads=virtual",
+                        "virtual-thread unblocker=" + numa.unblockerSummary())
                 .doesNotContain("reserve-after");
     }
 
