@@ -14,6 +14,8 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.LockSupport;
+import java.util.function.Consumer;
+import java.util.function.Supplier;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -360,22 +362,9 @@ class NumaMonitorLockTest {
         NumaMonitorLock queued = lock(new NumaMonitorLock.Thresholds(0, 4, 1, 0, 1 << 20));
         overtake(queued, ThreadKind.PLATFORM, 3);
         assertThat(queued.isQueued()).isTrue();
-        long[] allocated = new long[2];
-        GuardContractTest.inThread(ThreadKind.PLATFORM, "caller", () -> {
-            com.sun.management.ThreadMXBean threads =
-                    (com.sun.management.ThreadMXBean) java.lang.management.ManagementFactory.getThreadMXBean();
-            int[] counter = {0};
-            Runnable section = () -> counter[0]++;
-            NumaMonitorLock[] guards = {lean, queued};
-            for (int g = 0; g < guards.length; g++) {
-                guards[g].run(section); // the first call of a mode may load classes
-                long before = threads.getCurrentThreadAllocatedBytes();
-                for (int i = 0; i < 2_000; i++) {
-                    guards[g].run(section);
-                }
-                allocated[g] = threads.getCurrentThreadAllocatedBytes() - before;
-            }
-        });
+        int[] counter = {0};
+        Runnable section = () -> counter[0]++;
+        long[] allocated = allocatedBy(guard -> guard.run(section), lean, queued);
         assertThat(allocated[0]).as("bytes for 2,000 lean calls").isLessThan(2_000 * 4);
         assertThat(allocated[1]).as("bytes for 2,000 queued calls").isLessThan(2_000 * 4);
         assertThat(queued.isQueued()).as("still queued: its probation is long").isTrue();
@@ -394,25 +383,12 @@ class NumaMonitorLockTest {
         overtake(queued, ThreadKind.PLATFORM, 0); // the holder's sampled release overtakes the waiter
         assertThat(queued.isQueued()).isTrue();
         assertThat(queuedProbe.switches).hasValue(1);
-        long[] allocated = new long[2];
-        GuardContractTest.inThread(ThreadKind.PLATFORM, "caller", () -> {
-            com.sun.management.ThreadMXBean threads =
-                    (com.sun.management.ThreadMXBean) java.lang.management.ManagementFactory.getThreadMXBean();
-            int[] counter = {0};
-            java.util.function.Supplier<Object> section = () -> {
-                counter[0]++;
-                return null;
-            };
-            NumaMonitorLock[] guards = {lean, queued};
-            for (int g = 0; g < guards.length; g++) {
-                guards[g].call(section); // the first call of a mode may load classes
-                long before = threads.getCurrentThreadAllocatedBytes();
-                for (int i = 0; i < 2_000; i++) {
-                    guards[g].call(section);
-                }
-                allocated[g] = threads.getCurrentThreadAllocatedBytes() - before;
-            }
-        });
+        int[] counter = {0};
+        Supplier<Object> section = () -> {
+            counter[0]++;
+            return null;
+        };
+        long[] allocated = allocatedBy(guard -> guard.call(section), lean, queued);
         assertThat(allocated[0]).as("bytes for 2,000 probed lean calls").isLessThan(2_000 * 4);
         assertThat(allocated[1]).as("bytes for 2,000 probed queued calls").isLessThan(2_000 * 4);
         assertThat(leanProbe.acquired).as("every lean call reported").hasValue(2_001);
@@ -420,6 +396,28 @@ class NumaMonitorLockTest {
                 .as("every call timed: 3 idle, 2 overtaking, 2,001")
                 .hasValue(2_006);
         assertThat(queued.isQueued()).as("still queued: its probation is long").isTrue();
+    }
+
+    /**
+     * The bytes a platform thread of its own allocated in 2,000 calls of {@code call} on each of {@code guards},
+     * after one call each (the first call of a mode may load classes).
+     */
+    private static long[] allocatedBy(Consumer<NumaMonitorLock> call, NumaMonitorLock... guards)
+            throws InterruptedException {
+        long[] allocated = new long[guards.length];
+        GuardContractTest.inThread(ThreadKind.PLATFORM, "caller", () -> {
+            com.sun.management.ThreadMXBean threads =
+                    (com.sun.management.ThreadMXBean) java.lang.management.ManagementFactory.getThreadMXBean();
+            for (int g = 0; g < guards.length; g++) {
+                call.accept(guards[g]);
+                long before = threads.getCurrentThreadAllocatedBytes();
+                for (int i = 0; i < 2_000; i++) {
+                    call.accept(guards[g]);
+                }
+                allocated[g] = threads.getCurrentThreadAllocatedBytes() - before;
+            }
+        });
+        return allocated;
     }
 
     @Test
