@@ -27,15 +27,22 @@ import java.util.stream.Stream;
  *
  * <p>{@link #keepAheadOfCarriers()} does nothing unless the calling thread (taken to run as the carriers
  * do: they inherit the policy of the thread that starts them) has a real-time policy; then it gives the
- * unblocker the same policy one priority higher. It never lowers anything, and says what it did in one
- * line. {@link dev.wordstats.numa.setup.NumaSetup} calls it, so the service and the benchmarks do.
+ * unblocker the same policy one priority higher. Linux keeps 15 bytes of a thread's name, so it cannot
+ * tell the unblocker from the {@code VirtualThread-unparker} threads that custom schedulers (this
+ * library's per-node ones) use for timed parks; they wake virtual threads too, and those alive at the
+ * call are raised with it (one started later keeps its creator's policy). It never lowers anything, and
+ * says what it did in one line. {@link dev.wordstats.numa.setup.NumaSetup} calls it, so the service and
+ * the benchmarks do.
  */
 public final class UnblockerPriority {
 
     /** The JDK's thread that unblocks virtual threads after a monitor exit. */
     static final String THREAD_NAME = "VirtualThread-unblocker";
 
-    /** What Linux keeps of a thread's name in {@code /proc/PID/task/TID/comm}: the first 15 bytes. */
+    /**
+     * What Linux keeps of a thread's name in {@code /proc/PID/task/TID/comm}, the first 15 bytes: the same for
+     * the unblocker and the JDK's {@code VirtualThread-unparker} threads.
+     */
     static final String COMM = THREAD_NAME.substring(0, 15);
 
     /** How long to look for the unblocker after making sure the JDK started it. */
@@ -70,7 +77,8 @@ public final class UnblockerPriority {
         } catch (NativeCallException e) {
             return "left as is (" + e.getMessage() + "; this JVM runs " + carriers + ")";
         }
-        return THREAD_NAME + " " + tids + " at " + target.get() + ", above the carriers' " + carriers;
+        return "VirtualThread-unblocker (and -unparker) " + tids + " at " + target.get() + ", above the carriers' "
+                + carriers;
     }
 
     /**

@@ -10,8 +10,11 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.concurrent.locks.LockSupport;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -57,24 +60,24 @@ class UnblockerPriorityTest {
     void underTheDefaultPolicyTheUnblockerIsLeftAsIs() throws InterruptedException {
         assumeTrue(LinuxNative.available(), LinuxNative::unavailableReason);
         AtomicReference<String> said = new AtomicReference<>();
-        AtomicReference<SchedulingPolicy> before = new AtomicReference<>();
+        List<Integer> wakers = wakers();
+        List<SchedulingPolicy> before = policies(wakers);
         Thread caller = Thread.ofPlatform().start(() -> {
             LinuxNative.setSchedulingPolicy(0, DEFAULT); // as a JVM started without chrt
-            before.set(LinuxNative.schedulingPolicy(unblocker()));
             said.set(UnblockerPriority.keepAheadOfCarriers());
         });
         caller.join();
         assertThat(said.get()).isEqualTo("left as is (this JVM runs SCHED_OTHER)");
-        assertThat(LinuxNative.schedulingPolicy(unblocker())).isEqualTo(before.get());
+        assertThat(policies(wakers)).isEqualTo(before);
     }
 
     @Test
     void underARealTimePolicyTheUnblockerGoesOnePriorityAbove() throws InterruptedException {
         assumeTrue(LinuxNative.available(), LinuxNative::unavailableReason);
         AtomicReference<String> said = new AtomicReference<>();
-        AtomicReference<SchedulingPolicy> raised = new AtomicReference<>();
+        AtomicReference<List<SchedulingPolicy>> raised = new AtomicReference<>();
         AtomicReference<String> refused = new AtomicReference<>();
-        int tid = unblocker();
+        List<Integer> wakers = wakers();
         Thread caller = Thread.ofPlatform().start(() -> {
             try {
                 LinuxNative.setSchedulingPolicy(0, new SchedulingPolicy(SchedulingPolicy.RR, 1));
@@ -84,31 +87,53 @@ class UnblockerPriorityTest {
             }
             try {
                 said.set(UnblockerPriority.keepAheadOfCarriers());
-                raised.set(LinuxNative.schedulingPolicy(tid));
+                raised.set(policies(wakers));
             } finally {
-                LinuxNative.setSchedulingPolicy(tid, DEFAULT); // the other tests run under the default policy
+                for (int tid : wakers) { // the other tests run under the default policy
+                    LinuxNative.setSchedulingPolicy(tid, DEFAULT);
+                }
                 LinuxNative.setSchedulingPolicy(0, DEFAULT);
             }
         });
         caller.join();
         assumeTrue(refused.get() == null, () -> "real-time policies refused: " + refused.get());
-        assertThat(raised.get()).isEqualTo(new SchedulingPolicy(SchedulingPolicy.RR, 2));
+        assertThat(raised.get()).containsOnly(new SchedulingPolicy(SchedulingPolicy.RR, 2));
         assertThat(said.get())
-                .isEqualTo("VirtualThread-unblocker [" + tid + "] at SCHED_RR 2, above the carriers' SCHED_RR 1");
-        assertThat(LinuxNative.schedulingPolicy(tid)).as("restored").isEqualTo(DEFAULT);
+                .isEqualTo("VirtualThread-unblocker (and -unparker) " + wakers
+                        + " at SCHED_RR 2, above the carriers' SCHED_RR 1");
+        assertThat(policies(wakers)).as("restored").containsOnly(DEFAULT);
     }
 
-    /** This JVM's unblocker, started by the JDK when VirtualThread is initialized (named once it runs). */
-    private static int unblocker() {
+    /**
+     * This JVM's unblocker (started by the JDK when VirtualThread is initialized, named once it runs) and any
+     * VirtualThread-unparker of a custom scheduler an earlier test used: one name to Linux.
+     */
+    private static List<Integer> wakers() throws InterruptedException {
         Thread.ofVirtual().unstarted(() -> {});
+        if (CustomScheduler.available()) { // a timed park on a custom scheduler starts an unparker
+            ExecutorService carrier = Executors.newSingleThreadExecutor();
+            try {
+                CustomScheduler.builder(carrier)
+                        .start(() -> LockSupport.parkNanos(1_000_000L))
+                        .join();
+            } finally {
+                carrier.shutdown();
+            }
+        }
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
         List<Integer> tids = List.of();
         while (tids.isEmpty() && System.nanoTime() < deadline) {
             tids = UnblockerPriority.tidsNamed(Path.of("/proc/self/task"), UnblockerPriority.COMM);
             Thread.onSpinWait();
         }
-        assertThat(tids).as("one unblocker per JVM").hasSize(1);
-        return tids.get(0);
+        assertThat(tids)
+                .as("the unblocker, and an unparker where custom schedulers work")
+                .hasSizeGreaterThanOrEqualTo(CustomScheduler.available() ? 2 : 1);
+        return tids;
+    }
+
+    private static List<SchedulingPolicy> policies(List<Integer> tids) {
+        return tids.stream().map(LinuxNative::schedulingPolicy).toList();
     }
 
     private static void task(Path tasks, int tid, String comm) throws IOException {
