@@ -64,7 +64,12 @@ public final class UnblockerPriority {
             return "left as is (this JVM runs " + carriers + ")";
         }
         Thread.ofVirtual().unstarted(() -> {}); // initializes VirtualThread, which starts the unblocker
-        List<Integer> tids = find(Path.of("/proc/self/task"));
+        List<Integer> tids;
+        try {
+            tids = find(Path.of("/proc/self/task"));
+        } catch (UncheckedIOException e) { // no /proc: a start-up must not fail for this
+            return "left as is (" + e.getMessage() + "; this JVM runs " + carriers + ")";
+        }
         if (tids.isEmpty()) {
             return "not found (no thread named " + THREAD_NAME + "; this JVM runs " + carriers + ")";
         }
