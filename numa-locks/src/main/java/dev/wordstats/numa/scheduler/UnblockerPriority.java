@@ -98,7 +98,7 @@ public final class UnblockerPriority {
     }
 
     /** The unblocker's thread ids under {@code tasks}, looked for until it has named itself (bounded). */
-    private static List<Integer> find(Path tasks) {
+    static List<Integer> find(Path tasks) {
         long deadline = System.nanoTime() + FIND_NANOS;
         List<Integer> tids = tidsNamed(tasks, COMM);
         while (tids.isEmpty() && System.nanoTime() < deadline) {
