@@ -7,6 +7,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.wordstats.numa.lock.ConcurrencySupport.ThreadKind;
 import dev.wordstats.numa.lock.ConcurrencySupport.Workers;
 import dev.wordstats.numa.topology.NodeLocator;
+import java.lang.reflect.Field;
+import java.lang.reflect.Modifier;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
@@ -399,6 +402,43 @@ class NumaMonitorLockTest {
                 .as("every call timed: 3 idle, 2 overtaking, 2,001")
                 .hasValue(2_006);
         assertThat(queued.isQueued()).as("still queued: its probation is long").isTrue();
+    }
+
+    @Test
+    void aLeanCallThatIsNotSampledWritesNothingOnItsMonitor() throws Exception {
+        // Once the monitor is inflated its acquisitions only read its header's line; a write there at each one
+        // (a count that picked the samples) moved that line between carriers at every handoff.
+        NumaMonitorLock guard = lock(new NumaMonitorLock.Thresholds((1 << 30) - 1, 32, 16, 75, 4096));
+        Field monitorField = NumaMonitorLock.class.getDeclaredField("monitor");
+        monitorField.setAccessible(true);
+        Object monitor = monitorField.get(guard);
+        guard.run(() -> {}); // the first call may load classes
+        List<Object> before = fieldsOf(monitor);
+        int[] counter = {0};
+        AtomicInteger runs = new AtomicInteger();
+        GuardContractTest.inThread(ThreadKind.VIRTUAL, "caller", () -> {
+            for (int i = 0; i < 2_000; i++) {
+                guard.run(() -> counter[0]++);
+                guard.call(runs::incrementAndGet);
+            }
+        });
+        assertThat(counter[0]).isEqualTo(2_000);
+        assertThat(fieldsOf(monitor))
+                .as("the monitor's fields after 4,000 lean calls")
+                .isEqualTo(before);
+        assertThat(guard.isQueued()).isFalse();
+    }
+
+    /** The values of {@code object}'s own instance fields, in declaration order. */
+    private static List<Object> fieldsOf(Object object) throws IllegalAccessException {
+        List<Object> values = new ArrayList<>();
+        for (Field f : object.getClass().getDeclaredFields()) {
+            if (!Modifier.isStatic(f.getModifiers())) {
+                f.setAccessible(true);
+                values.add(f.get(object));
+            }
+        }
+        return values;
     }
 
     /**
