@@ -13,6 +13,7 @@ import dev.wordstats.numa.lock.LockContext;
 import dev.wordstats.numa.lock.LockGuard;
 import dev.wordstats.numa.lock.LockType;
 import dev.wordstats.numa.lock.NumaAdaptiveLock;
+import dev.wordstats.numa.lock.NumaMonitorLock;
 import dev.wordstats.numa.topology.NodeLocator;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -56,7 +57,7 @@ import org.openjdk.jmh.infra.Blackhole;
  *
  * <p>Ratios are throughput ratios (the reference's round time over the lock's) to each reference of
  * {@link RegimeMatrix#REFERENCES}, median of the rounds with their range; "faster" or "slower" only
- * when every round agrees. {@code NUMA_ADAPTIVE}'s mode switches are counted per round.
+ * when every round agrees. {@code NUMA_ADAPTIVE}'s and {@code NUMA_MONITOR}'s mode switches are counted per round.
  *
  * <pre>{@code
  * benchmarks/rounds.sh OUT_DIR        the regime rows, one Markdown table each, into OUT_DIR/README.md
@@ -326,9 +327,17 @@ public final class InterleavedRounds {
     }
 
     private static long modeSwitches(Guard guard) {
+        if (guard instanceof NumaMonitorLock monitor) {
+            return monitor.modeSwitches();
+        }
         return guard instanceof LockGuard g && g.lock() instanceof NumaAdaptiveLock adaptive
                 ? adaptive.modeSwitches()
                 : 0L;
+    }
+
+    /** Whether {@code lock} names a type with modes, whose switches a round the table shows. */
+    private static boolean hasModes(String lock) {
+        return lock.equals(LockType.NUMA_ADAPTIVE.name()) || lock.equals(LockType.NUMA_MONITOR.name());
     }
 
     /** The lock's throughput over {@code reference}'s, round by round. */
@@ -393,10 +402,7 @@ public final class InterleavedRounds {
             }
             long switches = rounds.stream().mapToLong(Round::modeSwitches).sum();
             md.append(" | ")
-                    .append(
-                            lock.equals(LockType.NUMA_ADAPTIVE.name())
-                                    ? String.format(Locale.ROOT, "%.1f", switches / (double) rounds.size())
-                                    : "")
+                    .append(hasModes(lock) ? String.format(Locale.ROOT, "%.1f", switches / (double) rounds.size()) : "")
                     .append(" |\n");
         }
         return md.append('\n').toString();

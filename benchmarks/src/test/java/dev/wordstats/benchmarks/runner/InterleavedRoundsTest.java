@@ -68,6 +68,18 @@ class InterleavedRoundsTest {
     }
 
     @Test
+    void theTableShowsTheModeSwitchesARoundOfEachLockWithModes() {
+        Options o = Options.parse("text", "--locks", "UNFAIR_REENTRANT,SYNCHRONIZED,NUMA_MONITOR");
+        Map<String, List<Round>> rounds = new LinkedHashMap<>();
+        rounds.put("UNFAIR_REENTRANT", List.of(round(100), round(100)));
+        rounds.put("SYNCHRONIZED", List.of(round(100), round(100)));
+        rounds.put("NUMA_MONITOR", List.of(new Round(100, new long[0], 1), new Round(100, new long[0], 2)));
+        String table = InterleavedRounds.markdown(new Result(o, rounds), "0", "0");
+        assertThat(table).containsPattern("\\| NUMA_MONITOR \\|.*\\| 1\\.5 \\|\n");
+        assertThat(table).containsPattern("\\| SYNCHRONIZED \\|.*\\|  \\|\n");
+    }
+
+    @Test
     @Timeout(60)
     void aTextRunCountsEveryWordWithEveryLockInEveryRound() throws Exception {
         Options o = Options.parse(
