@@ -81,6 +81,9 @@ class DeployStackTest {
     private static final long LOAD_MILLIS = Long.getLong("wordstats.deploy.loadMillis", 12_000);
     private static final long JFR_LOAD_MILLIS = Long.getLong("wordstats.deploy.jfrLoadMillis", 4_000);
 
+    /** At most this many loads before the dashboard queries, until a slow-path wait was sampled. */
+    private static final int MAX_LOADS = 3;
+
     // Names of numa-locks' lock events (its LockEvents), which the recording is read for.
     private static final String LOCK_WAIT = "dev.wordstats.LockWait";
     private static final String LOCK_RESERVATION = "dev.wordstats.LockReservation";
@@ -226,19 +229,27 @@ class DeployStackTest {
     @Test
     @Order(3)
     void everyDashboardQueryReturnsDataUnderLoad() throws Exception {
-        phase("load for " + LOAD_MILLIS + " ms");
-        long words = drive(LOAD_MILLIS);
-        assertThat(words).isPositive();
-        phase("load done: " + words + " words sent");
-        long counted = DashboardQueries.JSON
-                .readTree(get(serviceUrl("/api/stats")).body())
-                .path("wordsCounted")
-                .asLong();
-        // Wait for a scrape that saw all of it, so every rate window holds the load.
-        awaitTrue("Prometheus sees " + counted + " words counted", Duration.ofSeconds(30), () -> {
-            List<JsonNode> result = instantQuery("max(wordstats_words_counted_total)");
-            return !result.isEmpty() && result.get(0).path("value").get(1).asDouble() >= counted;
-        });
+        // The slow-path panels need a contended acquisition that the timers sampled (one in eight), which a
+        // slow host may not give in one load: a bounded number of loads, until Prometheus has one.
+        for (int load = 1; ; load++) {
+            phase("load " + load + " for " + LOAD_MILLIS + " ms");
+            long words = drive(LOAD_MILLIS);
+            assertThat(words).isPositive();
+            phase("load done: " + words + " words sent");
+            long counted = DashboardQueries.JSON
+                    .readTree(get(serviceUrl("/api/stats")).body())
+                    .path("wordsCounted")
+                    .asLong();
+            // Wait for a scrape that saw all of it, so every rate window holds the load.
+            awaitTrue("Prometheus sees " + counted + " words counted", Duration.ofSeconds(30), () -> {
+                List<JsonNode> result = instantQuery("max(wordstats_words_counted_total)");
+                return !result.isEmpty() && result.get(0).path("value").get(1).asDouble() >= counted;
+            });
+            if (load == MAX_LOADS || slowWaitsSampled()) {
+                break;
+            }
+            phase("no slow-path lock wait sampled in the last minute yet");
+        }
 
         JsonNode lockValues = prometheusApi("/api/v1/label/lock/values?match[]="
                 + URLEncoder.encode("wordstats_lock_acquisitions_total", StandardCharsets.UTF_8));
@@ -533,6 +544,12 @@ class DeployStackTest {
         } catch (RuntimeException notThere) {
             return pub;
         }
+    }
+
+    /** Whether Prometheus has a slow-path lock wait the service's timers sampled in the last minute. */
+    private static boolean slowWaitsSampled() {
+        List<JsonNode> result = instantQuery("sum(increase(wordstats_lock_wait_seconds_count{path=\"slow\"}[1m]))");
+        return !result.isEmpty() && result.get(0).path("value").get(1).asDouble() > 0;
     }
 
     /**
