@@ -55,7 +55,7 @@ public final class NumaMonitorLock implements Guard {
      *    No lean acquisition that is not sampled writes any of them: once the monitor is inflated,
      *    its acquisitions only read the header (the lock word is the ObjectMonitor's), and a write on
      *    the header's line at each one, a count that picked the samples, moved that line between
-     *    carriers at every handoff, 0.75-0.88 of synchronized (JOURNAL 2026-11-27 10:10).
+     *    carriers at every handoff, 0.84 of synchronized on striped counting (JOURNAL 2026-11-27 09:55).
      *  - queue: a QueuedMode (the queue lock and what only its owners write), made at the first
      *    switch to queued, off the monitor's line; a store whose stripes never starve never makes one.
      *
@@ -338,8 +338,9 @@ public final class NumaMonitorLock implements Guard {
      * (its thread's {@link ThreadLocalRandom} seed), before it enters the monitor. Nothing shared is written
      * for it: a count in the monitor object (the pick before) made every lean acquisition write the
      * monitor's line, which an inflated monitor's acquisitions otherwise only read (the lock word is then
-     * the ObjectMonitor's), one more line to move between carriers at each handoff: 0.75-0.88 of
-     * synchronized on striped counting, against 0.92-1.07 with this pick (JOURNAL 2026-11-27 10:10).
+     * the ObjectMonitor's), one more line to move between carriers at each handoff: 0.87 of synchronized
+     * on striped counting with rounds in one JVM, 0.94 with this pick; the draw costs about 5 ns a call
+     * where nothing contends (JOURNAL 2026-11-27 09:55-11:00).
      */
     private static boolean picked(int sampleMask) {
         return (ThreadLocalRandom.current().nextInt() & sampleMask) == 0;
