@@ -47,15 +47,16 @@ public final class NumaMonitorLock implements Guard {
      * Parts
      *  - state: what every call reads, queued (the mode) and epoch (a sample of the lean
      *    acquisitions: one in EPOCH_SAMPLE + 1, picked at random by the caller's own thread before it
-     *    enters the monitor, adds one, so no other acquisition writes anything for it), in a padded
-     *    object of its own: its line is written only at a switch and a sampled acquisition, never by
-     *    the monitor's header (JOURNAL 2026-11-27 02:05).
+     *    enters the monitor, adds one, so no other acquisition writes anything for it), and the
+     *    sampled window beside them (written by the same sampled holders), in a padded object of its
+     *    own: its line is written only at a switch and a sampled acquisition, never by the monitor's
+     *    header (JOURNAL 2026-11-27 02:05), and a sample writes that one line only.
      *  - monitor: a private object, never exposed; its header is the lean lock; its fields are the
-     *    sampled window (written by sampled acquisitions' holders), the switch count and the queue.
-     *    No lean acquisition that is not sampled writes any of them: once the monitor is inflated,
-     *    its acquisitions only read the header (the lock word is the ObjectMonitor's), and a write on
-     *    the header's line at each one, a count that picked the samples, moved that line between
-     *    carriers at every handoff, 0.84 of synchronized on striped counting (JOURNAL 2026-11-27 09:55).
+     *    switch count, the queue and what a probe needs. No lean acquisition without a probe writes
+     *    any of them: once the monitor is inflated, its acquisitions only read the header (the lock
+     *    word is the ObjectMonitor's), and a write on the header's line at each one, a count that
+     *    picked the samples, moved that line between carriers at every handoff, 0.84 of synchronized
+     *    on striped counting (JOURNAL 2026-11-27 09:55).
      *  - queue: a QueuedMode (the queue lock and what only its owners write), made at the first
      *    switch to queued, off the monitor's line; a store whose stripes never starve never makes one.
      *
@@ -149,7 +150,7 @@ public final class NumaMonitorLock implements Guard {
      * in both modes, so it allocates nothing; a call inside a probed section runs inline at once (the
      * holder's runner is itself), in either mode.
      *
-     * Memory: 248 bytes, the guard, its padded state and its monitor (NumaMonitorLockTest's layout
+     * Memory: 240 bytes, the guard, its padded state and its monitor (NumaMonitorLockTest's layout
      * test); the queue lock, hundreds of bytes, only for a lock that once starved a waiter while
      * saturated.
      */
@@ -325,10 +326,9 @@ public final class NumaMonitorLock implements Guard {
     private void leanReleasing(Monitor m, State st, int seen, long acquiredAt, boolean sampled) {
         boolean starved = st.epoch - seen >= starvingEpochs; // before this call's own sample
         if (sampled) {
-            m.sampled(acquiredAt, sampleMask + 1, thresholds);
-            st.setEpochOpaque(st.epoch + 1);
+            st.sampled(acquiredAt, sampleMask + 1, thresholds);
         }
-        if (starved && m.saturatedWindows >= 2) {
+        if (starved && st.saturatedWindows >= 2) {
             turnQueued(m);
         }
     }
@@ -526,7 +526,7 @@ public final class NumaMonitorLock implements Guard {
         }
         mode.startProbation(lean);
         mode.switcher = Thread.currentThread();
-        m.saturatedWindows = 0;
+        state.saturatedWindows = 0;
         switched(m, true);
     }
 
@@ -686,8 +686,9 @@ public final class NumaMonitorLock implements Guard {
     }
 
     /**
-     * The mode and the epoch, which every call reads: an object of their own, padded on both sides, so the
-     * line they are on is written only at a switch and at a sampled acquisition, and not by the monitor's
+     * The mode and the epoch, which every call reads, and the lean window, which only sampled holders write
+     * (with the epoch): an object of their own, padded on both sides, so the line they are on is written
+     * only at a switch and at a sampled acquisition, and not by the monitor's
      * header (which every lean acquisition writes) nor by any other object's fields. Read from the
      * monitor's line, they cost a striped store's lean path a second transfer of that line per handoff
      * (6 hot words, 64 stripes: 0.90 of synchronized; JOURNAL 2026-11-27 02:00).
@@ -714,6 +715,11 @@ public final class NumaMonitorLock implements Guard {
         boolean queued; // release, by the switching owner (lean: the monitor's; queued: the queue lock's); acquire
         int epoch; // opaque, by the monitor's holder at a sampled acquisition; acquire, by every lean call before it
         // enters the monitor (a plain or opaque read may be moved into the synchronized block, after the wait)
+        // The lean window, the monitor's holder only, written at sampled acquisitions with the epoch (one line):
+        int samples; // sampled acquisitions in the current window
+        int saturatedWindows; // saturated windows in a row, up to the last one; reset by the switch to queued
+        long windowFrom; // nanoTime at the current window's start; 0: none yet
+        long sampledHolds; // the window's sampled holds, each at most HOLD_CAP_NANOS
 
         boolean queuedAcquire() {
             return (boolean) QUEUED.getAcquire(this);
@@ -727,8 +733,24 @@ public final class NumaMonitorLock implements Guard {
             return (int) EPOCH.getAcquire(this);
         }
 
-        void setEpochOpaque(int value) {
-            EPOCH.setOpaque(this, value);
+        /**
+         * The monitor's holder at the end of a sampled lean acquisition (acquired at {@code acquiredAt}, one of
+         * {@code every}): one more epoch; the hold joins the window's, and at the window's end the window counts
+         * as saturated or not.
+         */
+        void sampled(long acquiredAt, int every, Thresholds t) {
+            EPOCH.setOpaque(this, epoch + 1);
+            long now = System.nanoTime();
+            sampledHolds += Math.min(HOLD_CAP_NANOS, now - acquiredAt);
+            if (++samples >= t.windowSamples()) {
+                if (windowFrom != 0L) {
+                    boolean saturated = 100L * sampledHolds * every >= (long) t.saturatedPercent() * (now - windowFrom);
+                    saturatedWindows = saturated ? Math.min(saturatedWindows + 1, 2) : 0;
+                }
+                windowFrom = now;
+                samples = 0;
+                sampledHolds = 0L;
+            }
         }
     }
 
@@ -742,8 +764,8 @@ public final class NumaMonitorLock implements Guard {
     }
 
     /**
-     * The object whose header is the lean lock, and the lean window's fields, written only by the holders of
-     * sampled acquisitions, and the fields written at switches.
+     * The object whose header is the lean lock, with the fields written at switches and those a probe needs:
+     * no lean acquisition without a probe writes its line.
      */
     static final class Monitor {
         private static final VarHandle BUSY;
@@ -763,10 +785,6 @@ public final class NumaMonitorLock implements Guard {
 
         boolean busy; // with a probe: opaque, by the holder at its section's start and end; opaque, by arrivals
         Thread runner; // with a probe: plain, holder only: the thread in the outermost critical section
-        int samples; // monitor's holder only: sampled acquisitions in the current window
-        int saturatedWindows; // monitor's holder only: saturated windows in a row, up to the last one
-        long windowFrom; // monitor's holder only: nanoTime at the current window's start; 0: none yet
-        long sampledHolds; // monitor's holder only: the window's sampled holds, each at most HOLD_CAP_NANOS
         long switches; // opaque, by the switching owner; read by modeSwitches()
         QueuedMode mode; // release, once, by the monitor's holder at the first switch; acquire, by queued calls
 
@@ -788,25 +806,6 @@ public final class NumaMonitorLock implements Guard {
 
         void setModeRelease(QueuedMode value) {
             MODE.setRelease(this, value);
-        }
-
-        /**
-         * The monitor's holder at the end of a sampled lean acquisition (acquired at {@code acquiredAt}, one
-         * of {@code every}): the hold joins the window's, and at the window's end the window counts as
-         * saturated or not.
-         */
-        void sampled(long acquiredAt, int every, Thresholds t) {
-            long now = System.nanoTime();
-            sampledHolds += Math.min(HOLD_CAP_NANOS, now - acquiredAt);
-            if (++samples >= t.windowSamples()) {
-                if (windowFrom != 0L) {
-                    boolean saturated = 100L * sampledHolds * every >= (long) t.saturatedPercent() * (now - windowFrom);
-                    saturatedWindows = saturated ? Math.min(saturatedWindows + 1, 2) : 0;
-                }
-                windowFrom = now;
-                samples = 0;
-                sampledHolds = 0L;
-            }
         }
 
         /** The switching owner (either lock's holder: switches never race): one switch more. */

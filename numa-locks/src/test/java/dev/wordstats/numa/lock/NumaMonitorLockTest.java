@@ -405,15 +405,16 @@ class NumaMonitorLockTest {
     }
 
     @Test
-    void aLeanCallThatIsNotSampledWritesNothingOnItsMonitor() throws Exception {
+    void aLeanCallThatIsNotSampledWritesNeitherItsMonitorNorItsState() throws Exception {
         // Once the monitor is inflated its acquisitions only read its header's line; a write there at each one
-        // (a count that picked the samples) moved that line between carriers at every handoff.
+        // (a count that picked the samples) moved that line between carriers at every handoff. The state's
+        // line is read by every call: it may change only at a sampled acquisition or a switch.
         NumaMonitorLock guard = lock(new NumaMonitorLock.Thresholds((1 << 30) - 1, 32, 16, 75, 4096));
-        Field monitorField = NumaMonitorLock.class.getDeclaredField("monitor");
-        monitorField.setAccessible(true);
-        Object monitor = monitorField.get(guard);
+        Object monitor = privateField(guard, "monitor");
+        Object state = privateField(guard, "state");
         guard.run(() -> {}); // the first call may load classes
         List<Object> before = fieldsOf(monitor);
+        List<Object> stateBefore = fieldsOf(state);
         int[] counter = {0};
         AtomicInteger runs = new AtomicInteger();
         GuardContractTest.inThread(ThreadKind.VIRTUAL, "caller", () -> {
@@ -426,16 +427,47 @@ class NumaMonitorLockTest {
         assertThat(fieldsOf(monitor))
                 .as("the monitor's fields after 4,000 lean calls")
                 .isEqualTo(before);
+        assertThat(fieldsOf(state))
+                .as("the state's fields after 4,000 lean calls")
+                .isEqualTo(stateBefore);
         assertThat(guard.isQueued()).isFalse();
     }
 
-    /** The values of {@code object}'s own instance fields, in declaration order. */
+    @Test
+    void everySampledLeanAcquisitionAddsOneToTheEpochAndJoinsTheWindowOnTheStateAlone() throws Exception {
+        // Every acquisition sampled, a window of four samples: the sample's writes are on the state's line.
+        NumaMonitorLock guard = lock(new NumaMonitorLock.Thresholds(0, 1 << 20, 4, 75, 4096));
+        Object monitor = privateField(guard, "monitor");
+        NumaMonitorLock.State state = (NumaMonitorLock.State) privateField(guard, "state");
+        guard.run(() -> {});
+        List<Object> before = fieldsOf(monitor);
+        int epoch = state.epoch;
+        GuardContractTest.inThread(ThreadKind.VIRTUAL, "caller", () -> {
+            for (int i = 0; i < 10; i++) {
+                guard.run(() -> {});
+            }
+        });
+        assertThat(state.epoch - epoch).as("epochs of 10 sampled acquisitions").isEqualTo(10);
+        assertThat(state.samples).as("samples in the window after 11 of 4 each").isEqualTo(11 % 4);
+        assertThat(state.windowFrom).as("a window began").isNotZero();
+        assertThat(fieldsOf(monitor)).as("the monitor's fields").isEqualTo(before);
+    }
+
+    private static Object privateField(NumaMonitorLock guard, String name) throws ReflectiveOperationException {
+        Field field = NumaMonitorLock.class.getDeclaredField(name);
+        field.setAccessible(true);
+        return field.get(guard);
+    }
+
+    /** The values of {@code object}'s instance fields, its superclasses' included, in declaration order. */
     private static List<Object> fieldsOf(Object object) throws IllegalAccessException {
         List<Object> values = new ArrayList<>();
-        for (Field f : object.getClass().getDeclaredFields()) {
-            if (!Modifier.isStatic(f.getModifiers())) {
-                f.setAccessible(true);
-                values.add(f.get(object));
+        for (Class<?> c = object.getClass(); c != Object.class; c = c.getSuperclass()) {
+            for (Field f : c.getDeclaredFields()) {
+                if (!Modifier.isStatic(f.getModifiers())) {
+                    f.setAccessible(true);
+                    values.add(f.get(object));
+                }
             }
         }
         return values;
@@ -473,17 +505,21 @@ class NumaMonitorLockTest {
         assertThat(lock(NumaMonitorLock.Thresholds.DEFAULTS))
                 .extracting("monitor.mode")
                 .isNull();
-        List<FieldLayout> hot = state.fields().stream()
-                .filter(f -> f.name().equals("queued") || f.name().equals("epoch"))
-                .toList();
-        assertThat(hot).hasSize(2);
-        long start = hot.stream().mapToLong(FieldLayout::offset).min().orElseThrow();
-        long end = hot.stream().mapToLong(f -> f.offset() + f.size()).max().orElseThrow();
-        long line = 64;
-        assertThat(end - start).as("the two fields side by side").isLessThanOrEqualTo(8);
-        assertThat(start).as("bytes of the state before its fields").isGreaterThanOrEqualTo(line - (end - start));
+        List<FieldLayout> own =
+                state.fields().stream().filter(f -> !f.name().matches("p\\d+")).toList();
+        assertThat(own)
+                .extracting(FieldLayout::name)
+                .containsExactlyInAnyOrder(
+                        "queued", "epoch", "samples", "saturatedWindows", "windowFrom", "sampledHolds");
+        long start = own.stream().mapToLong(FieldLayout::offset).min().orElseThrow();
+        long end = own.stream().mapToLong(f -> f.offset() + f.size()).max().orElseThrow();
+        // Objects start at 8-byte boundaries, so a line holding one of the fields begins at most 56 bytes
+        // before the first and ends at most 56 bytes after the last.
+        long reach = 64 - 8;
+        assertThat(end - start).as("the fields side by side, within a line").isLessThanOrEqualTo(64);
+        assertThat(start).as("bytes of the state before its fields").isGreaterThanOrEqualTo(reach);
         assertThat(state.instanceSize() - end)
                 .as("bytes of the state after its fields")
-                .isGreaterThanOrEqualTo(line - (end - start));
+                .isGreaterThanOrEqualTo(reach);
     }
 }
