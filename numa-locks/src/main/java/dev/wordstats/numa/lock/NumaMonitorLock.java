@@ -119,6 +119,7 @@ public final class NumaMonitorLock implements Guard {
      *    where the queue lock bounds every wait (its reservation); a lock that is not saturated
      *    stays lean.
      *    // checked by NumaMonitorLockTest.aStarvingWaiterTurnsTheLockQueued
+     *    // checked by NumaMonitorLockTest.anUnsampledCallThatSawTheEpochPassItsBoundTurnsASaturatedLockQueued
      *    // checked by NumaMonitorLockTest.aStarvingWaiterKeepsALockThatIsNotSaturatedLean
      *  - Queued to lean after a probation that was not busy; a busy one doubles; a switch back soon
      *    after doubles it too, a later one starts afresh.

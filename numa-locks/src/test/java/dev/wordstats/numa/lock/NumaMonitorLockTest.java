@@ -144,6 +144,31 @@ class NumaMonitorLockTest {
 
     @ParameterizedTest
     @EnumSource(ThreadKind.class)
+    void anUnsampledCallThatSawTheEpochPassItsBoundTurnsASaturatedLockQueued(ThreadKind kind) throws Exception {
+        // Practically no call sampled (one in 2^30), so the calls take the unsampled path; inside its section
+        // the caller stands in for the samples others took while it waited (the monitor's holder writes them).
+        NumaMonitorLock.Thresholds unsampled = new NumaMonitorLock.Thresholds((1 << 30) - 1, 4, 1, 0, 64);
+        NumaMonitorLock saturated = lock(unsampled);
+        NumaMonitorLock notSaturated = lock(unsampled);
+        for (NumaMonitorLock guard : List.of(saturated, notSaturated)) {
+            NumaMonitorLock.State state = (NumaMonitorLock.State) privateField(guard, "state");
+            int windows = guard == saturated ? 2 : 1;
+            GuardContractTest.inThread(
+                    kind,
+                    "caller",
+                    () -> guard.run(() -> {
+                        state.epoch += 4;
+                        state.saturatedWindows = windows;
+                    }));
+        }
+        assertThat(saturated.isQueued()).as("starved, two saturated windows").isTrue();
+        assertThat(saturated.modeSwitches()).isEqualTo(1);
+        assertThat(notSaturated.isQueued()).as("starved, one saturated window").isFalse();
+        assertThat(notSaturated.modeSwitches()).isZero();
+    }
+
+    @ParameterizedTest
+    @EnumSource(ThreadKind.class)
     void aStarvingWaiterKeepsALockThatIsNotSaturatedLean(ThreadKind kind) throws InterruptedException {
         // Windows are never saturated at a share above 100%: the holds of a window never fill more than its span.
         NumaMonitorLock guard = lock(COUNTED.withSaturatedPercent(101));
