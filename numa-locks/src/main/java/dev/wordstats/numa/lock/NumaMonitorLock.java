@@ -73,8 +73,10 @@ public final class NumaMonitorLock implements Guard {
      * SATURATED_PERCENT of its span: the lock is its threads' bottleneck. Two saturated windows in
      * a row turn the lock queued; a window that is not saturated ends the watch, and the lock stays
      * quiet (no new watch) for QUIET_NANOS, doubling at each such end up to MAX_QUIET_NANOS, reset
-     * by a switch to queued. Only sampled callers look for starvation, so on a lock with many
-     * starving waiters one of them is sampled within about SAMPLE_MASK + 1 of their calls.
+     * by a saturated window and by a switch to queued: a stripe that is never saturated is watched
+     * about once a second, a hot lock whose windows straddle SATURATED_PERCENT within milliseconds.
+     * Only sampled callers look for starvation, so on a lock with many starving waiters one of them
+     * is sampled within about SAMPLE_MASK + 1 of their calls.
      *    Not starvation alone: on 4 stripes of Zipf counting a woken waiter waits that long for a
      *    carrier (64 CPU-bound virtual threads, 2 carriers), not for the lock; those stripes' windows
      *    are mostly 10-40% held (JOURNAL 2026-11-27 01:10), and queued there they count at half the
@@ -130,6 +132,7 @@ public final class NumaMonitorLock implements Guard {
      *    // checked by NumaMonitorLockTest.aStarvingWaiterTurnsTheLockQueued
      *    // checked by NumaMonitorLockTest.aStarvingWaiterKeepsALockThatIsNotSaturatedLeanAndQuiet
      *    // checked by NumaMonitorLockTest.aStarvingWaiterOfAQuietLockStartsNoWatch
+     *    // checked by NumaMonitorLockTest.aSaturatedWindowResetsTheQuietStretch
      *  - An unsampled lean call writes nothing, on the monitor object or the state.
      *    // checked by NumaMonitorLockTest.aLeanCallThatIsNotSampledWritesNeitherItsMonitorNorItsState
      *  - Queued to lean after a probation that was not busy; a busy one doubles; a switch back before
@@ -162,7 +165,7 @@ public final class NumaMonitorLock implements Guard {
      * in both modes, so it allocates nothing; a call inside a probed section runs inline at once (the
      * holder's runner is itself), in either mode.
      *
-     * Memory: 240 bytes, the guard, its padded state and its monitor (NumaMonitorLockTest's layout
+     * Memory: 248 bytes, the guard, its padded state and its monitor (NumaMonitorLockTest's layout
      * test); the queue lock, hundreds of bytes, only for a lock that once starved a waiter while
      * saturated.
      */
@@ -179,7 +182,12 @@ public final class NumaMonitorLock implements Guard {
     /** Lean: after the first watch that ends without a switch, the lock stays quiet this long (no new watch). */
     static final long QUIET_NANOS = 1_000_000L;
 
-    /** Lean: the quiet stretch doubles at each watch that ends without a switch, up to this. */
+    /**
+     * Lean: the quiet stretch doubles at each watch that ends without a switch, up to this; a saturated window
+     * resets it. Without the reset a kept hot lock whose windows straddle SATURATED_PERCENT (50-110% held) went
+     * quiet for up to this long after its queued probations ended, lean and unfair (Jain 0.75 at ~0.2 us in one
+     * of two runs; JOURNAL 2026-11-27 16:55).
+     */
     static final long MAX_QUIET_NANOS = 1_000_000_000L;
 
     /** Lean: the sampled holds of this many sampled acquisitions make one window of the busy share. */
@@ -814,6 +822,7 @@ public final class NumaMonitorLock implements Guard {
             samples = 0;
             sampledHolds = 0L;
             if (saturated) {
+                quietNanos = 0; // the next watch that ends starts from the first quiet stretch
                 return ++saturatedWindows >= 2;
             }
             endWatch();

@@ -201,6 +201,26 @@ class NumaMonitorLockTest {
 
     @ParameterizedTest
     @EnumSource(ThreadKind.class)
+    void aSaturatedWindowResetsTheQuietStretch(ThreadKind kind) throws Exception {
+        NumaMonitorLock guard = lock(COUNTED.withQuietNanos(1_000_000L));
+        NumaMonitorLock.State state = state(guard);
+        // As after three watches that ended, the last one long ago: quiet stretches of 8 ms from here on.
+        GuardContractTest.inThread(
+                kind,
+                "caller",
+                () -> guard.run(() -> {
+                    state.quietNanos = 8_000_000;
+                    state.quietFrom = System.nanoTime() - TimeUnit.SECONDS.toNanos(1);
+                }));
+        overtake(guard, kind);
+        assertThat(state.watching).as("no longer quiet: a watch").isTrue();
+        GuardContractTest.inThread(kind, "caller", () -> guard.run(() -> {}));
+        assertThat(state.saturatedWindows).as("a saturated window").isEqualTo(1);
+        assertThat(state.quietNanos).as("the quiet stretch starts afresh").isZero();
+    }
+
+    @ParameterizedTest
+    @EnumSource(ThreadKind.class)
     void aStarvingWaiterOfAQuietLockStartsNoWatch(ThreadKind kind) throws Exception {
         NumaMonitorLock guard = lock(COUNTED.withSaturatedPercent(50).withQuietNanos(NumaMonitorLock.MAX_QUIET_NANOS));
         NumaMonitorLock.State state = state(guard);
