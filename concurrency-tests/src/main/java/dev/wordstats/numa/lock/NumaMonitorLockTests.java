@@ -15,9 +15,9 @@ import org.openjdk.jcstress.infra.results.II_Result;
 
 /**
  * The mode switches of {@link NumaMonitorLock} racing lean calls, queued calls and reentrant calls. The
- * locks here use {@code Thresholds.EAGER}: every lean call is sampled and starving, so every third lean
- * release in a row turns the lock queued, and every queued release turns it lean again: switches happen
- * inside most rounds. The tests sit in the lock's package for that package-private constructor. The result pair is
+ * locks here use {@code Thresholds.EAGER}: every lean call that another call overtook turns the lock
+ * queued at its release and every queued release turns it lean again, so switches happen inside most
+ * rounds. The tests sit in the lock's package for that package-private constructor. The result pair is
  * (the counter; 1 if the lock switched modes in the round, else 0). Run with
  * {@code java -jar concurrency-tests/target/jcstress.jar -t NumaMonitorLock}.
  */

@@ -22,9 +22,9 @@ import java.util.function.Supplier;
  * inside a critical section runs inline, and waiting is not interruptible. Not a
  * {@link java.util.concurrent.locks.Lock}: a monitor cannot be entered in one method and left in
  * another, so there is no {@code lock()}/{@code unlock()} pair. Not fair while lean (the monitor lets
- * an arriving thread overtake a parked one), but when a waiter that waited {@link #STARVING_NANOS} to
- * get in finds the lock held most of the time, the lock turns queued, where waits are bounded, for a
- * probation that doubles while the lock stays busy.
+ * an arriving thread overtake a parked one), but when a waiter that about {@link #STARVING_OVERTAKES}
+ * acquisitions overtook gets in while the lock is held most of the time, the lock turns queued, where
+ * waits are bounded, for a probation that doubles while the lock stays busy.
  */
 public final class NumaMonitorLock implements Guard {
 
@@ -45,10 +45,12 @@ public final class NumaMonitorLock implements Guard {
      * waiter waited too long; GLK, Antic et al. 2016: per-lock adaptation).
      *
      * Parts
-     *  - state: queued (the mode), which every call reads, and the watch (below), which sampled
-     *    holders write, in a padded object of its own: its line is written only at a switch and by a
-     *    sampled acquisition while the lock is watched or starts to be, never by the monitor's header
-     *    (JOURNAL 2026-11-27 02:05).
+     *  - state: what every call reads, queued (the mode) and epoch (a sample of the lean
+     *    acquisitions: one in EPOCH_SAMPLE + 1, picked at random by the caller's own thread before it
+     *    enters the monitor, adds one, so no other acquisition writes anything for it), and the
+     *    sampled window beside them (written by the same sampled holders), in a padded object of its
+     *    own: its line is written only at a switch and a sampled acquisition, never by the monitor's
+     *    header (JOURNAL 2026-11-27 02:05), and a sample writes that one line only.
      *  - monitor: a private object, never exposed; its header is the lean lock; its fields are the
      *    switch count, the queue and what a probe needs. No lean acquisition without a probe writes
      *    any of them: once the monitor is inflated, its acquisitions only read the header (the lock
@@ -58,30 +60,18 @@ public final class NumaMonitorLock implements Guard {
      *  - queue: a QueuedMode (the queue lock and what only its owners write), made at the first
      *    switch to queued, off the monitor's line; a store whose stripes never starve never makes one.
      *
-     * Lean call, unsampled (SAMPLE_MASK calls in SAMPLE_MASK + 1, picked by the caller's own
-     * ThreadLocalRandom before it enters the monitor): synchronized (monitor) { if queued (read
-     * inside), leave and make a queued call; else run }. Nothing else: no clock, no shared write, and
-     * no field of the lock read but the mode. Any bookkeeping every call does costs here: an epoch
-     * that every call read at arrival and again at its end, to count how many sampled acquisitions
-     * overtook it (the design before), held the lock at 0.93-0.96 of synchronized on striped
-     * counting, where a lock that sampled nothing counted at 0.97-1.00 (JOURNAL 2026-11-27 14:00-
-     * 14:52); which of its parts cost that was below the host's noise.
-     * Lean call, sampled: the same, with the clock read before the monitor and inside it, and at the
-     * end leanSampled: a caller that waited STARVING_NANOS (Go's starvation threshold) starts a watch,
-     * unless the lock is quiet. While watched, each sampled hold joins a window of WINDOW_SAMPLES;
-     * a window is saturated when its holds, each standing for SAMPLE_MASK + 1 acquisitions, fill
-     * SATURATED_PERCENT of its span: the lock is its threads' bottleneck. Two saturated windows in
-     * a row turn the lock queued; a window that is not saturated ends the watch, and the lock stays
-     * quiet (no new watch) for QUIET_NANOS, doubling at each such end up to MAX_QUIET_NANOS, reset
-     * by a saturated window and by a switch to queued: a stripe that is never saturated is watched
-     * about once a second, a hot lock whose windows straddle SATURATED_PERCENT within milliseconds.
-     * Only sampled callers look for starvation, so on a lock with many starving waiters one of them
-     * is sampled within about SAMPLE_MASK + 1 of their calls.
-     *    Not starvation alone: on 4 stripes of Zipf counting a woken waiter waits that long for a
-     *    carrier (64 CPU-bound virtual threads, 2 carriers), not for the lock; those stripes' windows
-     *    are mostly 10-40% held (JOURNAL 2026-11-27 01:10), and queued there they count at half the
-     *    speed. The quiet stretch keeps such a stripe from being watched (its sampled holders
-     *    writing the state's line) most of the time.
+     * Lean call: read epoch; synchronized (monitor) { if queued (read inside), leave and make a
+     * queued call; else run; at the end: if this call was sampled, add its hold to the window and
+     * one to the epoch; then, if the epoch had passed the value read at arrival by STARVING_EPOCHS
+     * (this caller waited while about STARVING_OVERTAKES others took the lock) and the last two
+     * sampled windows were saturated, turn queued }. A window is WINDOW_SAMPLES sampled holds;
+     * saturated when, each standing for EPOCH_SAMPLE + 1 acquisitions, they fill SATURATED_PERCENT
+     * of its span: the lock is its threads' bottleneck. Two clock reads per sampled acquisition,
+     * none otherwise.
+     *    Not starvation alone: on 4 stripes of Zipf counting a woken waiter is overtaken that often
+     *    about 1,800 times a fork while it waits for a carrier (64 CPU-bound virtual threads, 2
+     *    carriers), not for the lock; those stripes' windows are mostly 10-40% held (JOURNAL
+     *    2026-11-27 01:10), and queued there they count at half the speed.
      *
      * run(Runnable) takes the same paths as call(Supplier), with the section itself: Guard's own run
      * would make a Supplier around it, 16 bytes a call (JOURNAL 2026-11-27 04:45).
@@ -94,8 +84,7 @@ public final class NumaMonitorLock implements Guard {
      * (DRAIN_RELEASES), a virtual thread yields its carrier.
      *
      * Mode switches
-     *  - lean -> queued: by the monitor's holder at the end of a sampled section that closed the
-     *    watch's second saturated window in a row (above).
+     *  - lean -> queued: by the monitor's holder at the end of a starving caller's section (above).
      *    It makes the queue lock if there is none yet, starts a probation and sets the barrier, then
      *    writes queued (release). Later arrivals go to the queue lock; callers that waited in the
      *    monitor since before the switch get in one by one, read queued, leave at once (waking the
@@ -105,8 +94,8 @@ public final class NumaMonitorLock implements Guard {
      *    a busy one starts a probation twice as long (at most MAX_PROBATION). It writes queued false
      *    (release) after its section, while it holds the queue lock; a waiter that then gets the
      *    queue lock reads it, releases the queue lock and makes a lean call. A switch to queued
-     *    before any watch found the lock cooled since the last one doubles the last probation; one
-     *    after such a watch starts from PROBATION.
+     *    within fewer lean acquisitions than the last probation doubles it; a later one starts from
+     *    PROBATION.
      *
      * Invariants
      *  - Mutual exclusion. A lean section runs inside the monitor after reading queued false there;
@@ -126,17 +115,14 @@ public final class NumaMonitorLock implements Guard {
      *    section runs inline, found by the monitor's holder (lean) or the queue lock's (queued).
      *    // checked by GuardContractTest.reentrantCallRunsInlineOnTheSameThread
      *    // checked by NumaMonitorLockTest.aCallInsideALeanSectionRunsInlineWhenTheLockTurnsQueued
-     *  - A sampled waiter that waited STARVING_NANOS starts a watch, and a watch that finds the lock
-     *    saturated turns it queued, where the queue lock bounds every wait (its reservation); a lock
-     *    that is not saturated stays lean, and quiet for a stretch that doubles.
+     *  - A waiter that about STARVING_OVERTAKES acquisitions overtook turns a saturated lock queued,
+     *    where the queue lock bounds every wait (its reservation); a lock that is not saturated
+     *    stays lean.
      *    // checked by NumaMonitorLockTest.aStarvingWaiterTurnsTheLockQueued
-     *    // checked by NumaMonitorLockTest.aStarvingWaiterKeepsALockThatIsNotSaturatedLeanAndQuiet
-     *    // checked by NumaMonitorLockTest.aStarvingWaiterOfAQuietLockStartsNoWatch
-     *    // checked by NumaMonitorLockTest.aSaturatedWindowResetsTheQuietStretch
-     *  - An unsampled lean call writes nothing, on the monitor object or the state.
-     *    // checked by NumaMonitorLockTest.aLeanCallThatIsNotSampledWritesNeitherItsMonitorNorItsState
-     *  - Queued to lean after a probation that was not busy; a busy one doubles; a switch back before
-     *    a watch found the lock cooled doubles it too, one after that starts afresh.
+     *    // checked by NumaMonitorLockTest.anUnsampledCallThatSawTheEpochPassItsBoundTurnsASaturatedLockQueued
+     *    // checked by NumaMonitorLockTest.aStarvingWaiterKeepsALockThatIsNotSaturatedLean
+     *  - Queued to lean after a probation that was not busy; a busy one doubles; a switch back soon
+     *    after doubles it too, a later one starts afresh.
      *    // checked by NumaMonitorLockTest.aQueuedLockTurnsLeanAfterAProbationThatWasNotBusy
      *    // checked by NumaMonitorLockTest.aBusyProbationDoublesAndAnIdleOneTurnsLean
      *    // checked by NumaMonitorLockTest.aBusyQueuedLockStaysQueuedForADoubledProbation
@@ -144,8 +130,8 @@ public final class NumaMonitorLock implements Guard {
      *    adaptive; the queue lock spins only while its owner runs, and at most a bound.
      *
      * Accepted races
-     *  - A sampled caller's wait includes any time its carrier was stopped (the host took its CPU)
-     *    and, for a virtual thread, the time it waited for a carrier; the saturation test keeps such a
+     *  - epoch is read before the monitor is entered, so the overtakes a caller counts include those
+     *    while its carrier was stopped (the host took its CPU); the saturation test keeps such a
      *    stripe lean unless it is its threads' bottleneck anyway.
      *  - A caller that read "lean" may enter the monitor after the switch (it then leaves and queues),
      *    and one that read "queued" may take the queue lock after the switch back (it then releases it
@@ -158,43 +144,35 @@ public final class NumaMonitorLock implements Guard {
      * (0.03). The same holds for any monitor-led lock (2026-11-26 14:50): the monitor's waiters
      * cannot be seen until they get in.
      *
-     * Probe (optional; none: the unsampled lean call is the bare synchronized block):
+     * Probe (optional; none: the lean call is the bare synchronized block and the sampled epoch):
      * as SynchronizedGuard, a call waited when a critical section was running as it arrived (busy,
      * read at arrival, written by the holder with a probe only); modeSwitched by the switching
      * owner; the queue lock itself reports nothing. The probed call runs its section in its own frame
      * in both modes, so it allocates nothing; a call inside a probed section runs inline at once (the
      * holder's runner is itself), in either mode.
      *
-     * Memory: 248 bytes, the guard, its padded state and its monitor (NumaMonitorLockTest's layout
+     * Memory: 240 bytes, the guard, its padded state and its monitor (NumaMonitorLockTest's layout
      * test); the queue lock, hundreds of bytes, only for a lock that once starved a waiter while
      * saturated.
      */
 
-    /**
-     * Lean: one call in SAMPLE_MASK + 1 (a power of two) is sampled: it clocks its wait and, while the lock is
-     * watched, its hold.
-     */
-    static final int SAMPLE_MASK = 63;
-
-    /** Lean: a sampled caller that waited this long to get in is starving (Go's sync.Mutex: 1 ms). */
-    public static final long STARVING_NANOS = 1_000_000L;
-
-    /** Lean: after the first watch that ends without a switch, the lock stays quiet this long (no new watch). */
-    static final long QUIET_NANOS = 1_000_000L;
+    /** Lean: one acquisition in EPOCH_SAMPLE + 1 (a power of two) is sampled: the epoch, and its hold. */
+    static final int EPOCH_SAMPLE = 63;
 
     /**
-     * Lean: the quiet stretch doubles at each watch that ends without a switch, up to this; a saturated window
-     * resets it. Without the reset a kept hot lock whose windows straddle SATURATED_PERCENT (50-110% held) went
-     * quiet for up to this long after its queued probations ended, lean and unfair (Jain 0.75 at ~0.2 us in one
-     * of two runs; JOURNAL 2026-11-27 16:55).
+     * Lean: a caller that sees the epoch pass the value it read at arrival by this much is starving:
+     * about STARVING_OVERTAKES acquisitions took the lock while it waited.
      */
-    static final long MAX_QUIET_NANOS = 1_000_000_000L;
+    static final int STARVING_EPOCHS = 32;
+
+    /** About how many acquisitions overtook a starving waiter. */
+    public static final int STARVING_OVERTAKES = STARVING_EPOCHS * (EPOCH_SAMPLE + 1);
 
     /** Lean: the sampled holds of this many sampled acquisitions make one window of the busy share. */
     static final int WINDOW_SAMPLES = 16;
 
     /**
-     * Lean: a window whose sampled holds, each standing for SAMPLE_MASK + 1 acquisitions, filled this share
+     * Lean: a window whose sampled holds, each standing for EPOCH_SAMPLE + 1 acquisitions, filled this share
      * (percent) of its span is saturated; a starving caller turns the lock queued only after two saturated
      * windows in a row. Measured (JOURNAL 2026-11-27 01:10): a stripe of 4 counted a word at a time, its
      * windows mostly 10-40%; one hot lock with all the work inside, mostly 50-110%.
@@ -249,7 +227,7 @@ public final class NumaMonitorLock implements Guard {
     private final boolean hearsFast; // probe != null && probe.hearsFastPath()
     private final boolean timed; // probe != null && probe.timed()
     private final int sampleMask; // read by every lean call: thresholds.sampleMask()
-    private final long starvingNanos; // read by sampled lean calls: thresholds.starvingNanos()
+    private final int starvingEpochs; // read by every lean call: thresholds.starvingEpochs()
     private final Thresholds thresholds; // the defaults, or a test's
 
     /** A lock whose queued mode is a {@link NumaHandoffLock} over the context's nodes; the defaults, no probe. */
@@ -271,7 +249,7 @@ public final class NumaMonitorLock implements Guard {
         Objects.requireNonNull(context, "context");
         this.thresholds = Objects.requireNonNull(thresholds, "thresholds");
         this.sampleMask = thresholds.sampleMask();
-        this.starvingNanos = thresholds.starvingNanos();
+        this.starvingEpochs = thresholds.starvingEpochs();
         this.nodes = context.nodes();
         this.reserveAfter = Objects.requireNonNull(reserveAfter, "reserveAfter");
         this.carriers = context.carriers();
@@ -285,11 +263,7 @@ public final class NumaMonitorLock implements Guard {
         if (probe != null) {
             return callProbed(criticalSection);
         }
-        Monitor m = monitor;
-        if (state.queuedAcquire()) {
-            return callQueued(m, criticalSection);
-        }
-        return picked(sampleMask) ? callSampled(m, criticalSection) : callLean(m, criticalSection);
+        return state.queuedAcquire() ? callQueued(monitor, criticalSection) : callLean(monitor, criticalSection);
     }
 
     /**
@@ -298,23 +272,27 @@ public final class NumaMonitorLock implements Guard {
      */
     @Override
     public void run(Runnable criticalSection) {
-        Monitor m = monitor;
         if (probe != null) {
             Guard.super.run(criticalSection); // the probed call wraps the section anyway
         } else if (state.queuedAcquire()) {
-            runQueued(m, criticalSection);
-        } else if (picked(sampleMask)) {
-            runSampled(m, criticalSection);
+            runQueued(monitor, criticalSection);
         } else {
-            runLean(m, criticalSection);
+            runLean(monitor, criticalSection);
         }
     }
 
-    /** An unsampled lean call: the synchronized block and the mode read inside it, nothing else. */
     private <T> T callLean(Monitor m, Supplier<T> criticalSection) {
+        State st = state;
+        boolean sampled = picked(sampleMask); // before the monitor: nothing of it in the hold
+        int seen = st.epochAcquire(); // acquire: not moved into the synchronized block, past the wait it measures
         synchronized (m) {
-            if (!state.queuedAcquire()) { // turned lean by a queued owner, outside the monitor: acquire
-                return criticalSection.get();
+            if (!st.queuedAcquire()) { // turned lean by a queued owner, outside the monitor: acquire
+                long acquiredAt = sampled ? System.nanoTime() : 0L;
+                try {
+                    return criticalSection.get();
+                } finally {
+                    leanReleasing(m, st, seen, acquiredAt, sampled);
+                }
             }
         }
         // It waited in the monitor while the lock turned queued: it leaves the monitor (whose release wakes
@@ -324,44 +302,17 @@ public final class NumaMonitorLock implements Guard {
 
     /** As callLean, for a Runnable. */
     private void runLean(Monitor m, Runnable criticalSection) {
-        synchronized (m) {
-            if (!state.queuedAcquire()) {
-                criticalSection.run();
-                return;
-            }
-        }
-        runQueued(m, criticalSection);
-    }
-
-    /** A sampled lean call: as callLean, its wait and hold clocked for the watch (leanSampled). */
-    private <T> T callSampled(Monitor m, Supplier<T> criticalSection) {
         State st = state;
-        long asked = System.nanoTime();
+        boolean sampled = picked(sampleMask);
+        int seen = st.epochAcquire();
         synchronized (m) {
             if (!st.queuedAcquire()) {
-                long acquiredAt = System.nanoTime();
-                try {
-                    return criticalSection.get();
-                } finally {
-                    leanSampled(m, st, asked, acquiredAt);
-                }
-            }
-        }
-        return callQueued(m, criticalSection);
-    }
-
-    /** As callSampled, for a Runnable. */
-    private void runSampled(Monitor m, Runnable criticalSection) {
-        State st = state;
-        long asked = System.nanoTime();
-        synchronized (m) {
-            if (!st.queuedAcquire()) {
-                long acquiredAt = System.nanoTime();
+                long acquiredAt = sampled ? System.nanoTime() : 0L;
                 try {
                     criticalSection.run();
                     return;
                 } finally {
-                    leanSampled(m, st, asked, acquiredAt);
+                    leanReleasing(m, st, seen, acquiredAt, sampled);
                 }
             }
         }
@@ -369,15 +320,16 @@ public final class NumaMonitorLock implements Guard {
     }
 
     /**
-     * The monitor's holder at the end of a sampled lean section (asked at {@code asked}, acquired at
-     * {@code acquiredAt}): a caller that waited STARVING_NANOS starts a watch unless the lock is quiet; a
-     * watch's sampled holds fill windows; two saturated windows in a row turn the lock queued.
+     * The monitor's holder at the end of a lean section (the epoch was {@code seen} at its arrival; sampled
+     * when {@code sampled}, acquired at {@code acquiredAt}): the sample, then the switch to queued if this
+     * caller starved while the lock stayed saturated.
      */
-    private void leanSampled(Monitor m, State st, long asked, long acquiredAt) {
-        if (st.queued) {
-            return; // turned queued by a call inside this section: no watch while queued
+    private void leanReleasing(Monitor m, State st, int seen, long acquiredAt, boolean sampled) {
+        boolean starved = st.epoch - seen >= starvingEpochs; // before this call's own sample
+        if (sampled) {
+            st.sampled(acquiredAt, sampleMask + 1, thresholds);
         }
-        if (st.sampled(acquiredAt - asked >= starvingNanos, acquiredAt, sampleMask + 1, thresholds)) {
+        if (starved && st.saturatedWindows >= 2) {
             turnQueued(m);
         }
     }
@@ -388,7 +340,8 @@ public final class NumaMonitorLock implements Guard {
      * for it: a count in the monitor object (the pick before) made every lean acquisition write the
      * monitor's line, which an inflated monitor's acquisitions otherwise only read (the lock word is then
      * the ObjectMonitor's), one more line to move between carriers at each handoff: 0.87 of synchronized
-     * on striped counting with rounds in one JVM, 0.94 with this pick (JOURNAL 2026-11-27 09:55-11:00).
+     * on striped counting with rounds in one JVM, 0.94 with this pick; the draw costs about 5 ns a call
+     * where nothing contends (JOURNAL 2026-11-27 09:55-11:00).
      */
     private static boolean picked(int sampleMask) {
         return (ThreadLocalRandom.current().nextInt() & sampleMask) == 0;
@@ -463,6 +416,7 @@ public final class NumaMonitorLock implements Guard {
         boolean draining = mode.draining();
         try {
             if (mode.released(acquiredAt)) {
+                mode.epochAtLean = state.epochAcquire();
                 switched(m, false);
             }
         } finally {
@@ -499,7 +453,7 @@ public final class NumaMonitorLock implements Guard {
             for (; ; ) { // until one mode's path takes the call, as call() and callLean's fallback do
                 if (!st.queuedAcquire()) {
                     boolean sampled = picked(sampleMask);
-                    long since = sampled ? System.nanoTime() : 0L;
+                    int seen = st.epochAcquire();
                     synchronized (m) {
                         if (!st.queuedAcquire()) {
                             long acquiredAt = sampled ? System.nanoTime() : 0L;
@@ -508,9 +462,7 @@ public final class NumaMonitorLock implements Guard {
                                 return criticalSection.get();
                             } finally {
                                 ended = exitProbed(m);
-                                if (sampled) {
-                                    leanSampled(m, st, since, acquiredAt);
-                                }
+                                leanReleasing(m, st, seen, acquiredAt, sampled);
                             }
                         }
                     }
@@ -566,16 +518,16 @@ public final class NumaMonitorLock implements Guard {
             return; // queued already, by a call inside this one
         }
         QueuedMode mode = m.mode;
-        boolean again = false; // starving again with no cooled watch since the last probation
+        long lean = Long.MAX_VALUE; // since it was made
         if (mode == null) {
             mode = new QueuedMode(new NumaHandoffLock(nodes, reserveAfter, carriers), thresholds);
             m.setModeRelease(mode);
         } else {
-            again = !state.cooled;
+            lean = (long) (state.epoch - mode.epochAtLean) * (sampleMask + 1);
         }
-        mode.startProbation(again);
+        mode.startProbation(lean);
         mode.switcher = Thread.currentThread();
-        state.turnedQueued();
+        state.saturatedWindows = 0;
         switched(m, true);
     }
 
@@ -620,59 +572,35 @@ public final class NumaMonitorLock implements Guard {
 
     /**
      * When the lock turns queued and for how long: one lean acquisition in {@code sampleMask + 1} (a power
-     * of two) is sampled; a sampled caller that waited {@code starvingNanos} starts a watch, unless the lock
-     * is quiet; {@code windowSamples} sampled holds of the watch make a window, saturated when they filled
-     * {@code saturatedPercent} of its span; two saturated windows in a row turn the lock queued, for a
-     * probation of {@code probation} queued releases (doubling while busy); a window that is not saturated
-     * ends the watch, and the lock stays quiet for {@code quietNanos}, doubling at each such window up to
-     * MAX_QUIET_NANOS.
+     * of two) is sampled; {@code windowSamples} samples make a window, saturated when its sampled holds
+     * filled {@code saturatedPercent} of its span; a caller that {@code starvingEpochs} sampled acquisitions
+     * overtook after two saturated windows turns the lock queued, for a probation of {@code probation}
+     * queued releases (doubling while busy).
      */
-    record Thresholds(
-            int sampleMask,
-            long starvingNanos,
-            int windowSamples,
-            int saturatedPercent,
-            int probation,
-            long quietNanos) {
+    record Thresholds(int sampleMask, int starvingEpochs, int windowSamples, int saturatedPercent, int probation) {
         static final Thresholds DEFAULTS =
-                new Thresholds(SAMPLE_MASK, STARVING_NANOS, WINDOW_SAMPLES, SATURATED_PERCENT, PROBATION, QUIET_NANOS);
+                new Thresholds(EPOCH_SAMPLE, STARVING_EPOCHS, WINDOW_SAMPLES, SATURATED_PERCENT, PROBATION);
 
         /**
-         * Every acquisition sampled and starving, every window of one sample saturated, never quiet: the third
-         * lean call in a row turns the lock queued; and every queued release turns it lean (a probation of
-         * one, never measured busy).
+         * Every acquisition sampled, every window of one sample saturated, every lean call that another
+         * overtook turns the lock queued, and every queued release turns it lean (a probation of one, never
+         * measured busy).
          */
-        static final Thresholds EAGER = new Thresholds(0, 0L, 1, 0, 1, 0L);
+        static final Thresholds EAGER = new Thresholds(0, 1, 1, 0, 1);
 
         Thresholds {
             if (Integer.bitCount(sampleMask + 1) != 1
-                    || starvingNanos < 0
+                    || starvingEpochs < 1
                     || windowSamples < 1
                     || saturatedPercent < 0
-                    || probation < 1
-                    || quietNanos < 0) {
+                    || probation < 1) {
                 throw new IllegalArgumentException("sampleMask + 1 must be a power of two, the others positive");
             }
         }
 
-        /** These thresholds with {@code mask} as the sample mask. */
-        Thresholds withSampleMask(int mask) {
-            return new Thresholds(mask, starvingNanos, windowSamples, saturatedPercent, probation, quietNanos);
-        }
-
         /** These thresholds with {@code percent} as the saturated share. */
         Thresholds withSaturatedPercent(int percent) {
-            return new Thresholds(sampleMask, starvingNanos, windowSamples, percent, probation, quietNanos);
-        }
-
-        /** These thresholds with {@code nanos} as a starving wait. */
-        Thresholds withStarvingNanos(long nanos) {
-            return new Thresholds(sampleMask, nanos, windowSamples, saturatedPercent, probation, quietNanos);
-        }
-
-        /** These thresholds with {@code nanos} as the first quiet stretch. */
-        Thresholds withQuietNanos(long nanos) {
-            return new Thresholds(sampleMask, starvingNanos, windowSamples, saturatedPercent, probation, nanos);
+            return new Thresholds(sampleMask, starvingEpochs, windowSamples, percent, probation);
         }
     }
 
@@ -690,6 +618,7 @@ public final class NumaMonitorLock implements Guard {
         int probation; // the releases of the next: from thresholds.probation(), doubling while the lock stays busy
         long measuredFrom; // nanoTime when this probation's measured releases began (never 0 then); 0: not yet
         long heldNanos; // measured holds, each at most HOLD_CAP_NANOS
+        int epochAtLean; // the monitor's epoch when the lock last turned lean
         int sinceSwitch; // queued releases since the switch to queued, up to DRAIN_RELEASES
         Thread switcher; // the lean owner that last switched to queued, plain: read by every queued call, for
         // reentrancy (only that thread reads itself there; a stale value costs it a Thread.holdsLock)
@@ -703,11 +632,13 @@ public final class NumaMonitorLock implements Guard {
         }
 
         /**
-         * The lean owner at the switch to queued: a probation starts, twice as long as the last when the lock
-         * starved a waiter {@code again} (no watch found it cooled since the last probation), else the first.
+         * The lean owner at the switch to queued, {@code leanAcquisitions} (about) after the lock last turned
+         * lean: a probation starts, twice as long as the last when the lock starved a waiter again within less
+         * lean than that, else the first one.
          */
-        void startProbation(boolean again) {
-            probation = again ? (int) Math.min(MAX_PROBATION, 2L * probation) : thresholds.probation();
+        void startProbation(long leanAcquisitions) {
+            probation =
+                    leanAcquisitions < turn ? (int) Math.min(MAX_PROBATION, 2L * probation) : thresholds.probation();
             sinceSwitch = 0;
             barrier = true;
             nextProbation();
@@ -756,12 +687,12 @@ public final class NumaMonitorLock implements Guard {
     }
 
     /**
-     * The mode, which every call reads, and the watch, which only sampled holders write: an object of their
-     * own, padded on both sides, so the line they are on is written only at a switch and at a sampled
-     * acquisition while the lock is watched or starts to be, and not by the monitor's header (which every
-     * lean acquisition writes) nor by any other object's fields. Read from the monitor's line, they cost a
-     * striped store's lean path a second transfer of that line per handoff (6 hot words, 64 stripes: 0.90 of
-     * synchronized; JOURNAL 2026-11-27 02:00).
+     * The mode and the epoch, which every call reads, and the lean window, which only sampled holders write
+     * (with the epoch): an object of their own, padded on both sides, so the line they are on is written
+     * only at a switch and at a sampled acquisition, and not by the monitor's
+     * header (which every lean acquisition writes) nor by any other object's fields. Read from the
+     * monitor's line, they cost a striped store's lean path a second transfer of that line per handoff
+     * (6 hot words, 64 stripes: 0.90 of synchronized; JOURNAL 2026-11-27 02:00).
      */
     static final class State extends StateFields {
         long p11, p12, p13, p14, p15, p16, p17;
@@ -770,25 +701,26 @@ public final class NumaMonitorLock implements Guard {
     /** The state's fields, after its lead. */
     abstract static class StateFields extends StateLead {
         private static final VarHandle QUEUED;
+        private static final VarHandle EPOCH;
 
         static {
             try {
-                QUEUED = MethodHandles.lookup().findVarHandle(StateFields.class, "queued", boolean.class);
+                MethodHandles.Lookup lookup = MethodHandles.lookup();
+                QUEUED = lookup.findVarHandle(StateFields.class, "queued", boolean.class);
+                EPOCH = lookup.findVarHandle(StateFields.class, "epoch", int.class);
             } catch (ReflectiveOperationException e) {
                 throw new ExceptionInInitializerError(e);
             }
         }
 
         boolean queued; // release, by the switching owner (lean: the monitor's; queued: the queue lock's); acquire
-        // The watch, the monitor's holder only, at sampled lean acquisitions and at the switch to queued:
-        boolean watching; // a starving caller started a watch, which has not ended yet
-        boolean cooled; // a watch ended with a window that was not saturated, since the last switch to queued
-        int samples; // sampled holds in the current window
-        int saturatedWindows; // saturated windows in a row in this watch
-        int quietNanos; // how long the lock stays quiet after a watch ended (0: not quiet); doubles
-        long windowFrom; // nanoTime at the current window's start
+        int epoch; // opaque, by the monitor's holder at a sampled acquisition; acquire, by every lean call before it
+        // enters the monitor (a plain or opaque read may be moved into the synchronized block, after the wait)
+        // The lean window, the monitor's holder only, written at sampled acquisitions with the epoch (one line):
+        int samples; // sampled acquisitions in the current window
+        int saturatedWindows; // saturated windows in a row, up to the last one; reset by the switch to queued
+        long windowFrom; // nanoTime at the current window's start; 0: none yet
         long sampledHolds; // the window's sampled holds, each at most HOLD_CAP_NANOS
-        long quietFrom; // nanoTime when the last watch ended
 
         boolean queuedAcquire() {
             return (boolean) QUEUED.getAcquire(this);
@@ -798,56 +730,28 @@ public final class NumaMonitorLock implements Guard {
             QUEUED.setRelease(this, value);
         }
 
+        int epochAcquire() {
+            return (int) EPOCH.getAcquire(this);
+        }
+
         /**
          * The monitor's holder at the end of a sampled lean acquisition (acquired at {@code acquiredAt}, one of
-         * {@code every}; {@code starved} if it waited STARVING_NANOS): whether to turn the lock queued. Not
-         * watched, a starved caller starts a watch unless the lock is quiet; watched, the hold joins the
-         * window's, and at the window's end a saturated window counts, and one that is not ends the watch.
+         * {@code every}): one more epoch; the hold joins the window's, and at the window's end the window counts
+         * as saturated or not.
          */
-        boolean sampled(boolean starved, long acquiredAt, int every, Thresholds t) {
-            if (!watching) { // no clock read here: the call's acquisition time stands for now
-                if (starved && (quietNanos == 0 || acquiredAt - quietFrom >= quietNanos)) {
-                    watching = true;
-                    windowFrom = acquiredAt;
-                }
-                return false;
-            }
+        void sampled(long acquiredAt, int every, Thresholds t) {
+            EPOCH.setOpaque(this, epoch + 1);
             long now = System.nanoTime();
             sampledHolds += Math.min(HOLD_CAP_NANOS, now - acquiredAt);
-            if (++samples < t.windowSamples()) {
-                return false;
+            if (++samples >= t.windowSamples()) {
+                if (windowFrom != 0L) {
+                    boolean saturated = 100L * sampledHolds * every >= (long) t.saturatedPercent() * (now - windowFrom);
+                    saturatedWindows = saturated ? Math.min(saturatedWindows + 1, 2) : 0;
+                }
+                windowFrom = now;
+                samples = 0;
+                sampledHolds = 0L;
             }
-            boolean saturated = 100L * sampledHolds * every >= (long) t.saturatedPercent() * (now - windowFrom);
-            windowFrom = now;
-            samples = 0;
-            sampledHolds = 0L;
-            if (saturated) {
-                quietNanos = 0; // the next watch that ends starts from the first quiet stretch
-                return ++saturatedWindows >= 2;
-            }
-            endWatch();
-            cooled = true;
-            quietFrom = now;
-            quietNanos = (int) Math.min(MAX_QUIET_NANOS, Math.max(t.quietNanos(), 2L * quietNanos));
-            return false;
-        }
-
-        /** The monitor's holder: the watch ends, its windows forgotten. */
-        void endWatch() {
-            watching = false;
-            samples = 0;
-            saturatedWindows = 0;
-            sampledHolds = 0L;
-        }
-
-        /**
-         * The monitor's holder at the switch to queued: no watch, and neither cooled nor quiet any more (the
-         * lock was its threads' bottleneck).
-         */
-        void turnedQueued() {
-            endWatch();
-            cooled = false;
-            quietNanos = 0;
         }
     }
 

@@ -34,19 +34,11 @@ import org.openjdk.jol.info.FieldLayout;
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
 class NumaMonitorLockTest {
 
-    /** A wait that starves under {@link #COUNTED}: {@link #overtake} makes its waiter wait twice that. */
-    private static final long STARVING_MILLIS = 20;
-
     /**
-     * Every acquisition sampled and a window of its own, every window saturated, a caller that waited
-     * STARVING_MILLIS starves, never quiet; probations of 64 releases.
+     * Every acquisition sampled and a window of its own, every window saturated, a caller that 4 overtook
+     * starves; probations of 64 releases.
      */
-    private static final NumaMonitorLock.Thresholds COUNTED =
-            new NumaMonitorLock.Thresholds(0, TimeUnit.MILLISECONDS.toNanos(STARVING_MILLIS), 1, 0, 64, 0L);
-
-    /** As COUNTED, with probations of 2^20 releases: a lock that stays queued. */
-    private static final NumaMonitorLock.Thresholds STAYS_QUEUED =
-            new NumaMonitorLock.Thresholds(0, TimeUnit.MILLISECONDS.toNanos(STARVING_MILLIS), 1, 0, 1 << 20, 0L);
+    private static final NumaMonitorLock.Thresholds COUNTED = new NumaMonitorLock.Thresholds(0, 4, 1, 0, 64);
 
     private static NumaMonitorLock lock(NumaMonitorLock.Thresholds thresholds) {
         return lock(thresholds, LockProbe.NONE);
@@ -85,10 +77,11 @@ class NumaMonitorLockTest {
     }
 
     /**
-     * A holder enters; a waiter arrives and waits in the monitor, for twice STARVING_MILLIS; then the holder
-     * leaves. Every call sampled: the holder's, which did not wait, and the waiter's, which starved.
+     * A holder enters; a waiter arrives and waits in the monitor; the holder makes {@code nested} calls
+     * inside its section (each a sampled acquisition), then leaves, its own release sampled too: the
+     * waiter was overtaken {@code nested + 1} times when it gets in.
      */
-    private static void overtake(NumaMonitorLock guard, ThreadKind kind) throws InterruptedException {
+    private static void overtake(NumaMonitorLock guard, ThreadKind kind, int nested) throws InterruptedException {
         CountDownLatch entered = new CountDownLatch(1);
         CountDownLatch go = new CountDownLatch(1);
         try (Workers workers = new Workers(guard)) {
@@ -98,31 +91,17 @@ class NumaMonitorLockTest {
                     () -> guard.run(() -> {
                         entered.countDown();
                         await(go);
+                        for (int i = 0; i < nested; i++) {
+                            guard.run(() -> {});
+                        }
                     }));
             assertThat(entered.await(PROMPT.toMillis(), TimeUnit.MILLISECONDS)).isTrue();
             Thread waiter = workers.start(kind, "waiter", () -> guard.run(() -> {}));
             assertThat(awaitParkedOrDone(waiter, PROMPT)).isTrue();
-            Thread.sleep(2 * STARVING_MILLIS);
             assertThat(waiter.getState()).as("the waiter waits for the holder").isNotEqualTo(Thread.State.TERMINATED);
             go.countDown();
             workers.joinAll(PROMPT);
         }
-    }
-
-    /**
-     * A waiter of {@code guard} (every call sampled, each window of one sample) starves and starts a watch;
-     * two more calls close two windows.
-     */
-    private static void starveAndWatch(NumaMonitorLock guard, ThreadKind kind) throws InterruptedException {
-        overtake(guard, kind);
-        GuardContractTest.inThread(kind, "caller", () -> {
-            guard.run(() -> {});
-            guard.run(() -> {});
-        });
-    }
-
-    private static NumaMonitorLock.State state(NumaMonitorLock guard) throws ReflectiveOperationException {
-        return (NumaMonitorLock.State) privateField(guard, "state");
     }
 
     /** Until {@code deadline}, and past it until {@code guard} switched once or {@code latest} passed. */
@@ -150,49 +129,50 @@ class NumaMonitorLockTest {
 
     @ParameterizedTest
     @EnumSource(ThreadKind.class)
-    void aStarvingWaiterTurnsTheLockQueued(ThreadKind kind) throws Exception {
+    void aStarvingWaiterTurnsTheLockQueued(ThreadKind kind) throws InterruptedException {
         NumaMonitorLock starved = lock(COUNTED);
-        overtake(starved, kind);
-        assertThat(state(starved).watching)
-                .as("the starved waiter started a watch")
-                .isTrue();
-        assertThat(starved.isQueued()).as("no window yet").isFalse();
-        GuardContractTest.inThread(kind, "caller", () -> starved.run(() -> {}));
-        assertThat(starved.isQueued()).as("one saturated window").isFalse();
-        GuardContractTest.inThread(kind, "caller", () -> starved.run(() -> {}));
-        assertThat(starved.isQueued()).as("two saturated windows in a row").isTrue();
+        overtake(starved, kind, 3); // overtaken 4 times
+        assertThat(starved.isQueued()).as("overtaken as often as the bound").isTrue();
         assertThat(starved.modeSwitches()).isEqualTo(1);
         assertThat(starved.probationReleases()).as("the first probation").isEqualTo(64);
-        assertThat(state(starved).watching).as("no watch while queued").isFalse();
 
-        NumaMonitorLock served = lock(COUNTED.withStarvingNanos(TimeUnit.HOURS.toNanos(1)));
-        starveAndWatch(served, kind);
-        assertThat(state(served).watching)
-                .as("a wait shorter than the bound starts no watch")
-                .isFalse();
-        assertThat(served.isQueued()).isFalse();
+        NumaMonitorLock served = lock(COUNTED);
+        overtake(served, kind, 2); // overtaken 3 times
+        assertThat(served.isQueued()).as("overtaken fewer times than the bound").isFalse();
         assertThat(served.modeSwitches()).isZero();
     }
 
     @ParameterizedTest
     @EnumSource(ThreadKind.class)
-    void aStarvingWaiterKeepsALockThatIsNotSaturatedLeanAndQuiet(ThreadKind kind) throws Exception {
+    void anUnsampledCallThatSawTheEpochPassItsBoundTurnsASaturatedLockQueued(ThreadKind kind) throws Exception {
+        // Practically no call sampled (one in 2^30), so the calls take the unsampled path; inside its section
+        // the caller stands in for the samples others took while it waited (the monitor's holder writes them).
+        NumaMonitorLock.Thresholds unsampled = new NumaMonitorLock.Thresholds((1 << 30) - 1, 4, 1, 0, 64);
+        NumaMonitorLock saturated = lock(unsampled);
+        NumaMonitorLock notSaturated = lock(unsampled);
+        for (NumaMonitorLock guard : List.of(saturated, notSaturated)) {
+            NumaMonitorLock.State state = (NumaMonitorLock.State) privateField(guard, "state");
+            int windows = guard == saturated ? 2 : 1;
+            GuardContractTest.inThread(
+                    kind,
+                    "caller",
+                    () -> guard.run(() -> {
+                        state.epoch += 4;
+                        state.saturatedWindows = windows;
+                    }));
+        }
+        assertThat(saturated.isQueued()).as("starved, two saturated windows").isTrue();
+        assertThat(saturated.modeSwitches()).isEqualTo(1);
+        assertThat(notSaturated.isQueued()).as("starved, one saturated window").isFalse();
+        assertThat(notSaturated.modeSwitches()).isZero();
+    }
+
+    @ParameterizedTest
+    @EnumSource(ThreadKind.class)
+    void aStarvingWaiterKeepsALockThatIsNotSaturatedLean(ThreadKind kind) throws InterruptedException {
         // Windows are never saturated at a share above 100%: the holds of a window never fill more than its span.
-        NumaMonitorLock guard = lock(COUNTED.withSaturatedPercent(101).withQuietNanos(1_000_000L));
-        NumaMonitorLock.State state = state(guard);
-        overtake(guard, kind);
-        assertThat(state.watching).as("starving: a watch").isTrue();
-        GuardContractTest.inThread(kind, "caller", () -> guard.run(() -> {}));
-        assertThat(state.watching)
-                .as("a window that was not saturated ends the watch")
-                .isFalse();
-        assertThat(state.cooled).isTrue();
-        assertThat(state.quietNanos).as("quiet for the first stretch").isEqualTo(1_000_000);
-        overtake(guard, kind); // 40 ms later: no longer quiet
-        GuardContractTest.inThread(kind, "caller", () -> guard.run(() -> {}));
-        assertThat(state.quietNanos)
-                .as("a second watch that ended: twice as quiet")
-                .isEqualTo(2_000_000);
+        NumaMonitorLock guard = lock(COUNTED.withSaturatedPercent(101));
+        overtake(guard, kind, 3); // overtaken 4 times: starving
         assertThat(guard.isQueued())
                 .as("starving, but the lock is not its threads' bottleneck")
                 .isFalse();
@@ -201,53 +181,9 @@ class NumaMonitorLockTest {
 
     @ParameterizedTest
     @EnumSource(ThreadKind.class)
-    void aSaturatedWindowResetsTheQuietStretch(ThreadKind kind) throws Exception {
-        NumaMonitorLock guard = lock(COUNTED.withQuietNanos(1_000_000L));
-        NumaMonitorLock.State state = state(guard);
-        // As after three watches that ended, the last one long ago: quiet stretches of 8 ms from here on.
-        GuardContractTest.inThread(
-                kind,
-                "caller",
-                () -> guard.run(() -> {
-                    state.quietNanos = 8_000_000;
-                    state.quietFrom = System.nanoTime() - TimeUnit.SECONDS.toNanos(1);
-                }));
-        overtake(guard, kind);
-        assertThat(state.watching).as("no longer quiet: a watch").isTrue();
-        GuardContractTest.inThread(kind, "caller", () -> guard.run(() -> {}));
-        assertThat(state.saturatedWindows).as("a saturated window").isEqualTo(1);
-        assertThat(state.quietNanos).as("the quiet stretch starts afresh").isZero();
-    }
-
-    @ParameterizedTest
-    @EnumSource(ThreadKind.class)
-    void aStarvingWaiterOfAQuietLockStartsNoWatch(ThreadKind kind) throws Exception {
-        NumaMonitorLock guard = lock(COUNTED.withSaturatedPercent(50).withQuietNanos(NumaMonitorLock.MAX_QUIET_NANOS));
-        NumaMonitorLock.State state = state(guard);
-        // A window that is not saturated, from inside the watch's first section: the lock turns quiet.
-        overtake(guard, kind);
-        GuardContractTest.inThread(
-                kind,
-                "caller",
-                () -> guard.run(() -> {
-                    state.windowFrom -= TimeUnit.SECONDS.toNanos(1); // a span the hold cannot fill
-                }));
-        assertThat(state.watching).isFalse();
-        assertThat(state.quietNanos).isEqualTo((int) NumaMonitorLock.MAX_QUIET_NANOS);
-        overtake(guard, kind); // starving again, within the quiet second
-        assertThat(state.watching).as("quiet: no watch").isFalse();
-        GuardContractTest.inThread(kind, "caller", () -> guard.run(() -> {}));
-        assertThat(state.watching).isFalse();
-        assertThat(state.samples).as("no window").isZero();
-        assertThat(guard.isQueued()).isFalse();
-        assertThat(guard.modeSwitches()).isZero();
-    }
-
-    @ParameterizedTest
-    @EnumSource(ThreadKind.class)
-    void aQueuedLockTurnsLeanAfterAProbationThatWasNotBusy(ThreadKind kind) throws Exception {
+    void aQueuedLockTurnsLeanAfterAProbationThatWasNotBusy(ThreadKind kind) throws InterruptedException {
         NumaMonitorLock guard = lock(COUNTED);
-        starveAndWatch(guard, kind);
+        overtake(guard, kind, 3);
         assertThat(guard.isQueued()).isTrue();
         AtomicInteger runs = new AtomicInteger();
         GuardContractTest.inThread(kind, "caller", () -> idleCalls(guard, 63, runs));
@@ -259,17 +195,13 @@ class NumaMonitorLockTest {
         assertThat(guard.modeSwitches()).isEqualTo(2);
         assertThat(runs).hasValue(64);
 
-        starveAndWatch(guard, kind); // starving again, no watch found it cooled since
+        overtake(guard, kind, 3); // starving again within less lean than the probation
         assertThat(guard.isQueued()).isTrue();
         assertThat(guard.probationReleases()).as("twice the last probation").isEqualTo(2 * 64);
         GuardContractTest.inThread(kind, "caller", () -> idleCalls(guard, 2 * 64, runs));
         assertThat(guard.isQueued()).isFalse();
-        NumaMonitorLock.State state = state(guard);
-        // What a watch that ends with a window that was not saturated leaves (checked on its own below); the
-        // windows of this lock are always saturated.
-        GuardContractTest.inThread(kind, "caller", () -> guard.run(() -> state.cooled = true));
-        starveAndWatch(guard, kind); // starving after a watch found the lock cooled
-        assertThat(guard.isQueued()).isTrue();
+        GuardContractTest.inThread(kind, "caller", () -> idleCalls(guard, 2 * 64, runs)); // lean, each sampled
+        overtake(guard, kind, 3); // starving after as much lean as the probation
         assertThat(guard.probationReleases()).as("the first probation again").isEqualTo(64);
     }
 
@@ -284,12 +216,9 @@ class NumaMonitorLockTest {
     @ParameterizedTest
     @EnumSource(ThreadKind.class)
     void aBusyQueuedLockStaysQueuedForADoubledProbation(ThreadKind kind) throws InterruptedException {
-        // Probations of 1,024 releases, their measured halves spanning milliseconds; every lean call starving (a
-        // wait of 0 ns or more): see below.
-        int first = 1024;
-        NumaMonitorLock guard = lock(new NumaMonitorLock.Thresholds(0, 0L, 1, 0, first, 0L));
-        starveAndWatch(guard, kind);
-        assertThat(guard.probationReleases()).isEqualTo(first);
+        NumaMonitorLock guard = lock(COUNTED);
+        overtake(guard, kind, 3);
+        assertThat(guard.probationReleases()).isEqualTo(64);
         AtomicBoolean stop = new AtomicBoolean();
         long holdNanos = TimeUnit.MICROSECONDS.toNanos(9); // under the hold a measure counts at most
         try (Workers workers = new Workers(guard)) {
@@ -304,22 +233,16 @@ class NumaMonitorLockTest {
                 });
             }
             long deadline = System.nanoTime() + PROMPT.toNanos();
-            // Until the probation doubled twice, with the lock queued. A probation whose handoffs went to parked
-            // threads (tens of microseconds each on this host, against holds of 9) looks idle and turns the lock
-            // lean, where two threads need not starve: every lean call starving brings it back within three
-            // calls, a return that doubles the probation too (aBusyProbationDoublesAndAnIdleOneTurnsLean checks
-            // the busy rule alone).
-            while ((guard.probationReleases() < 4 * first || !guard.isQueued()) && System.nanoTime() < deadline) {
+            while (guard.probationReleases() < 4 * 64 && System.nanoTime() < deadline) {
                 Thread.sleep(5);
             }
-            assertThat(guard.isQueued()).as("busy: queued").isTrue();
+            assertThat(guard.isQueued()).as("busy: still queued").isTrue();
             assertThat(guard.probationReleases())
-                    .as("a first probation, then one twice as long, then again, ...")
-                    .isGreaterThanOrEqualTo(4 * first);
+                    .as("a probation of 64, then one twice as long, then again, ...")
+                    .isGreaterThanOrEqualTo(4 * 64);
             stop.set(true);
             workers.joinAll(PROMPT);
         }
-
         GuardContractTest.inThread(kind, "caller", () -> {
             for (int i = 0; i < 1 << 14 && guard.isQueued(); i++) {
                 idleCalls(guard, 1, new AtomicInteger());
@@ -334,7 +257,7 @@ class NumaMonitorLockTest {
     void aBusyProbationDoublesAndAnIdleOneTurnsLean() {
         NumaMonitorLock.QueuedMode mode = new NumaMonitorLock.QueuedMode(
                 new NumaHandoffLock(NodeLocator.singleNode(), NumaMcsLock.DEFAULT_RESERVE_AFTER, 2), COUNTED);
-        mode.startProbation(false);
+        mode.startProbation(Long.MAX_VALUE);
         assertThat(mode.turn).as("the first probation").isEqualTo(64);
         for (int i = 0; i < 63; i++) { // back to back, each held 5 us before its release: busy
             assertThat(mode.released(mode.measuring() ? System.nanoTime() - 5_000L : 0L))
@@ -351,21 +274,21 @@ class NumaMonitorLockTest {
             }
             assertThat(mode.released(measured ? System.nanoTime() : 0L)).isEqualTo(i == 127);
         }
-        mode.startProbation(true); // starving again, no watch found the lock cooled since
-        assertThat(mode.turn).as("again: doubled").isEqualTo(256);
-        mode.startProbation(false); // after a watch found it cooled
+        mode.startProbation(10); // starving again 10 acquisitions after it turned lean
+        assertThat(mode.turn).as("again soon: doubled").isEqualTo(256);
+        mode.startProbation(1_000); // after more lean than the last probation
         assertThat(mode.turn).as("afresh").isEqualTo(64);
     }
 
     @ParameterizedTest
     @EnumSource(ThreadKind.class)
     void aCallInsideALeanSectionRunsInlineWhenTheLockTurnsQueued(ThreadKind kind) throws InterruptedException {
-        // Calls nested two deep inside a lean section turn the lock queued (every call starving: the first
-        // innermost one starts a watch, the next two close two saturated windows), while the outer section
+        // Calls nested two deep inside a lean section turn the lock queued at the end of the middle one
+        // (overtaken by the innermost, which also fill two saturated windows), while the outer section
         // goes on. A queued caller then takes the queue lock and waits for the monitor (the barrier
         // before the first queued section); a further call of the outer section must run inline, not
         // wait for the queue lock.
-        NumaMonitorLock guard = lock(new NumaMonitorLock.Thresholds(0, 0L, 1, 0, 1 << 20, 0L));
+        NumaMonitorLock guard = lock(new NumaMonitorLock.Thresholds(0, 3, 1, 0, 1 << 20));
         CountDownLatch leanIn = new CountDownLatch(1);
         CountDownLatch leanGo = new CountDownLatch(1);
         AtomicInteger inner = new AtomicInteger();
@@ -467,8 +390,8 @@ class NumaMonitorLockTest {
         // removes it in a caller it compiled with everything inlined: a few thousand calls a mode, on a
         // thread of its own, are measured before that.
         NumaMonitorLock lean = lock(NumaMonitorLock.Thresholds.DEFAULTS);
-        NumaMonitorLock queued = lock(STAYS_QUEUED);
-        starveAndWatch(queued, ThreadKind.PLATFORM);
+        NumaMonitorLock queued = lock(new NumaMonitorLock.Thresholds(0, 4, 1, 0, 1 << 20));
+        overtake(queued, ThreadKind.PLATFORM, 3);
         assertThat(queued.isQueued()).isTrue();
         int[] counter = {0};
         Runnable section = () -> counter[0]++;
@@ -485,8 +408,10 @@ class NumaMonitorLockTest {
         TimedProbe leanProbe = new TimedProbe();
         TimedProbe queuedProbe = new TimedProbe();
         NumaMonitorLock lean = lock(NumaMonitorLock.Thresholds.DEFAULTS, leanProbe);
-        NumaMonitorLock queued = lock(STAYS_QUEUED, queuedProbe);
-        starveAndWatch(queued, ThreadKind.PLATFORM);
+        NumaMonitorLock queued = lock(new NumaMonitorLock.Thresholds(0, 1, 1, 0, 1 << 20), queuedProbe);
+        AtomicInteger runs = new AtomicInteger();
+        GuardContractTest.inThread(ThreadKind.PLATFORM, "caller", () -> idleCalls(queued, 3, runs)); // 2 windows
+        overtake(queued, ThreadKind.PLATFORM, 0); // the holder's sampled release overtakes the waiter
         assertThat(queued.isQueued()).isTrue();
         assertThat(queuedProbe.switches).hasValue(1);
         int[] counter = {0};
@@ -499,8 +424,8 @@ class NumaMonitorLockTest {
         assertThat(allocated[1]).as("bytes for 2,000 probed queued calls").isLessThan(2_000 * 4);
         assertThat(leanProbe.acquired).as("every lean call reported").hasValue(2_001);
         assertThat(queuedProbe.released)
-                .as("every call timed: 2 overtaking, 2 watched, 2,001")
-                .hasValue(2_005);
+                .as("every call timed: 3 idle, 2 overtaking, 2,001")
+                .hasValue(2_006);
         assertThat(queued.isQueued()).as("still queued: its probation is long").isTrue();
     }
 
@@ -509,7 +434,7 @@ class NumaMonitorLockTest {
         // Once the monitor is inflated its acquisitions only read its header's line; a write there at each one
         // (a count that picked the samples) moved that line between carriers at every handoff. The state's
         // line is read by every call: it may change only at a sampled acquisition or a switch.
-        NumaMonitorLock guard = lock(NumaMonitorLock.Thresholds.DEFAULTS.withSampleMask((1 << 30) - 1));
+        NumaMonitorLock guard = lock(new NumaMonitorLock.Thresholds((1 << 30) - 1, 32, 16, 75, 4096));
         Object monitor = privateField(guard, "monitor");
         Object state = privateField(guard, "state");
         guard.run(() -> {}); // the first call may load classes
@@ -534,39 +459,22 @@ class NumaMonitorLockTest {
     }
 
     @Test
-    void aSampledCallWritesNothingUnlessItStarvedOrTheLockIsWatched() throws Exception {
-        // Every call sampled, none starving: a sampled call clocks its wait, and writes nothing.
-        NumaMonitorLock guard = lock(COUNTED.withStarvingNanos(TimeUnit.HOURS.toNanos(1)));
+    void everySampledLeanAcquisitionAddsOneToTheEpochAndJoinsTheWindowOnTheStateAlone() throws Exception {
+        // Every acquisition sampled, a window of four samples: the sample's writes are on the state's line.
+        NumaMonitorLock guard = lock(new NumaMonitorLock.Thresholds(0, 1 << 20, 4, 75, 4096));
         Object monitor = privateField(guard, "monitor");
-        Object state = privateField(guard, "state");
+        NumaMonitorLock.State state = (NumaMonitorLock.State) privateField(guard, "state");
         guard.run(() -> {});
         List<Object> before = fieldsOf(monitor);
-        List<Object> stateBefore = fieldsOf(state);
+        int epoch = state.epoch;
         GuardContractTest.inThread(ThreadKind.VIRTUAL, "caller", () -> {
-            for (int i = 0; i < 2_000; i++) {
+            for (int i = 0; i < 10; i++) {
                 guard.run(() -> {});
             }
         });
-        assertThat(fieldsOf(monitor)).as("the monitor's fields").isEqualTo(before);
-        assertThat(fieldsOf(state)).as("the state's fields").isEqualTo(stateBefore);
-    }
-
-    @Test
-    void aWatchedLocksSampledHoldsJoinItsWindowOnTheStateAlone() throws Exception {
-        // Every call sampled and starving, windows of four samples: a watch's writes are on the state's line.
-        NumaMonitorLock guard = lock(new NumaMonitorLock.Thresholds(0, 0L, 4, 0, 4096, 0L));
-        Object monitor = privateField(guard, "monitor");
-        NumaMonitorLock.State state = state(guard);
-        List<Object> before = fieldsOf(monitor);
-        GuardContractTest.inThread(ThreadKind.VIRTUAL, "caller", () -> {
-            for (int i = 0; i < 8; i++) { // the first starts the watch; 4 close a window; 3 more
-                guard.run(() -> {});
-            }
-        });
-        assertThat(state.watching).isTrue();
-        assertThat(state.saturatedWindows).as("one window closed, saturated").isEqualTo(1);
-        assertThat(state.samples).as("samples in the next window").isEqualTo(3);
-        assertThat(guard.isQueued()).isFalse();
+        assertThat(state.epoch - epoch).as("epochs of 10 sampled acquisitions").isEqualTo(10);
+        assertThat(state.samples).as("samples in the window after 11 of 4 each").isEqualTo(11 % 4);
+        assertThat(state.windowFrom).as("a window began").isNotZero();
         assertThat(fieldsOf(monitor)).as("the monitor's fields").isEqualTo(before);
     }
 
@@ -627,15 +535,7 @@ class NumaMonitorLockTest {
         assertThat(own)
                 .extracting(FieldLayout::name)
                 .containsExactlyInAnyOrder(
-                        "queued",
-                        "watching",
-                        "cooled",
-                        "samples",
-                        "saturatedWindows",
-                        "quietNanos",
-                        "windowFrom",
-                        "sampledHolds",
-                        "quietFrom");
+                        "queued", "epoch", "samples", "saturatedWindows", "windowFrom", "sampledHolds");
         long start = own.stream().mapToLong(FieldLayout::offset).min().orElseThrow();
         long end = own.stream().mapToLong(f -> f.offset() + f.size()).max().orElseThrow();
         // Objects start at 8-byte boundaries, so a line holding one of the fields begins at most 56 bytes
