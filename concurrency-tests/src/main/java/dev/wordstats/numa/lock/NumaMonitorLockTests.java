@@ -35,15 +35,11 @@ public final class NumaMonitorLockTests {
         }
 
         Guarded(NodeLocator nodes, LockProbe probe) {
-            this(nodes, probe, NumaMonitorLock.Thresholds.EAGER);
-        }
-
-        Guarded(NodeLocator nodes, LockProbe probe, NumaMonitorLock.Thresholds thresholds) {
             lock = new NumaMonitorLock(
                     new LockContext(nodes, CarrierPinning.schedulerParallelism()),
                     NumaMcsLock.DEFAULT_RESERVE_AFTER,
                     probe,
-                    thresholds);
+                    NumaMonitorLock.Thresholds.EAGER);
         }
 
         void increment(int node, int times) {
@@ -227,67 +223,6 @@ public final class NumaMonitorLockTests {
         @Actor
         public void b() {
             incrementNested(0, 2);
-        }
-
-        @Arbiter
-        public void arbiter(II_Result r) {
-            finish(r);
-        }
-    }
-
-    /**
-     * Every call sampled, windows of one sample saturated or not by the race's timing (half held), no quiet
-     * stretch: watches end and start again within a round, so quiet calls (the bare monitor, no epoch), watched
-     * calls and the eager switches to queued and back race each other.
-     */
-    static final NumaMonitorLock.Thresholds TOGGLING = new NumaMonitorLock.Thresholds(0, 1, 1, 50, 1, 0L);
-
-    /** Two actors, one node: watches ending and starting race the switches and the other's arrival. */
-    @JCStressTest
-    @Description("two actors on one node, four calls each, watches toggling and eager mode switches")
-    @Outcome(id = "8, [01]", expect = ACCEPTABLE, desc = "all eight increments")
-    @Outcome(id = "[0-7], .*", expect = FORBIDDEN, desc = "lost update: two critical sections at once")
-    @State
-    public static class WatchTogglesRaceArrival extends Guarded {
-        public WatchTogglesRaceArrival() {
-            super(NodeLocator.singleNode(), LockProbe.NONE, TOGGLING);
-        }
-
-        @Actor
-        public void a() {
-            increment(0, 4);
-        }
-
-        @Actor
-        public void b() {
-            increment(0, 4);
-        }
-
-        @Arbiter
-        public void arbiter(II_Result r) {
-            finish(r);
-        }
-    }
-
-    /** As WatchTogglesRaceArrival, on two nodes, through the probed call. */
-    @JCStressTest
-    @Description("two actors on two nodes, four probed calls each, watches toggling and eager mode switches")
-    @Outcome(id = "8, [01]", expect = ACCEPTABLE, desc = "all eight increments")
-    @Outcome(id = "[0-7], .*", expect = FORBIDDEN, desc = "lost update: two critical sections at once")
-    @State
-    public static class ProbedWatchTogglesRaceArrivalCrossNode extends Guarded {
-        public ProbedWatchTogglesRaceArrivalCrossNode() {
-            super(NumaAdaptiveLockTests.TWO_NODES, new TimedProbe(), TOGGLING);
-        }
-
-        @Actor
-        public void a() {
-            increment(0, 4);
-        }
-
-        @Actor
-        public void b() {
-            increment(1, 4);
         }
 
         @Arbiter

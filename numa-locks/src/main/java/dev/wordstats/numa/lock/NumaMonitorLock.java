@@ -24,9 +24,7 @@ import java.util.function.Supplier;
  * another, so there is no {@code lock()}/{@code unlock()} pair. Not fair while lean (the monitor lets
  * an arriving thread overtake a parked one), but when a waiter that about {@link #STARVING_OVERTAKES}
  * acquisitions overtook gets in while the lock is held most of the time, the lock turns queued, where
- * waits are bounded, for a probation that doubles while the lock stays busy. Those counts are kept only
- * while the lock is watched: a lock that a watch found not saturated is quiet, its calls the bare
- * monitor, for a stretch that doubles up to about a second.
+ * waits are bounded, for a probation that doubles while the lock stays busy.
  */
 public final class NumaMonitorLock implements Guard {
 
@@ -47,13 +45,12 @@ public final class NumaMonitorLock implements Guard {
      * waiter waited too long; GLK, Antic et al. 2016: per-lock adaptation).
      *
      * Parts
-     *  - state: what every call reads, queued (the mode), watching (whether lean calls take the
-     *    epoch) and epoch (a sample of the watched lean acquisitions: one in EPOCH_SAMPLE + 1, picked
-     *    at random by the caller's own thread before it enters the monitor, adds one, so no other
-     *    acquisition writes anything for it), and the sampled window and the quiet stretch beside them
-     *    (written by the same holders), in a padded object of its own: its line is written only at a
-     *    switch, a watch's start and a watched sampled acquisition, never by the monitor's header
-     *    (JOURNAL 2026-11-27 02:05), and a sample writes that one line only.
+     *  - state: what every call reads, queued (the mode) and epoch (a sample of the lean
+     *    acquisitions: one in EPOCH_SAMPLE + 1, picked at random by the caller's own thread before it
+     *    enters the monitor, adds one, so no other acquisition writes anything for it), and the
+     *    sampled window beside them (written by the same sampled holders), in a padded object of its
+     *    own: its line is written only at a switch and a sampled acquisition, never by the monitor's
+     *    header (JOURNAL 2026-11-27 02:05), and a sample writes that one line only.
      *  - monitor: a private object, never exposed; its header is the lean lock; its fields are the
      *    switch count, the queue and what a probe needs. No lean acquisition without a probe writes
      *    any of them: once the monitor is inflated, its acquisitions only read the header (the lock
@@ -63,27 +60,14 @@ public final class NumaMonitorLock implements Guard {
      *  - queue: a QueuedMode (the queue lock and what only its owners write), made at the first
      *    switch to queued, off the monitor's line; a store whose stripes never starve never makes one.
      *
-     * Watched and quiet. A lean lock is watched (a new lock, and after each switch to lean) until a
-     * window of samples finds it not saturated; it is then quiet for a stretch (QUIET_NANOS, doubling
-     * at each such window up to MAX_QUIET_DOUBLINGS times, afresh after a switch to queued), and the
-     * first sampled quiet call after the stretch starts a watch again. A lock that stays saturated
-     * stays watched. A watched sampled call reads the clock twice inside its hold and writes the
-     * state's line; a striped store's stripes are seldom saturated, so they are quiet nearly all the
-     * time (4 stripes of Zipf counting: 11 watches in a run of 2 s, every one ended by its first
-     * window). Measured against watching always: no measurable difference on striped counting or
-     * uncontended (JOURNAL 2026-11-27 17:50-18:45).
-     *
-     * Lean call: read epoch (every call, quiet or watched: a waiter that arrived while the lock was
-     * quiet counts the overtakes of the watch that follows); if sampled and the lock quiet, read the
-     * clock; synchronized (monitor) { if queued (read inside), leave and make a queued call; if the
-     * quiet stretch was over, start a watch; if quiet, run and nothing more: no clock, no write;
-     * else run, and at the end: if this call was sampled, add its hold to the window and
+     * Lean call: read epoch; synchronized (monitor) { if queued (read inside), leave and make a
+     * queued call; else run; at the end: if this call was sampled, add its hold to the window and
      * one to the epoch; then, if the epoch had passed the value read at arrival by STARVING_EPOCHS
      * (this caller waited while about STARVING_OVERTAKES others took the lock) and the last two
      * sampled windows were saturated, turn queued }. A window is WINDOW_SAMPLES sampled holds;
      * saturated when, each standing for EPOCH_SAMPLE + 1 acquisitions, they fill SATURATED_PERCENT
-     * of its span: the lock is its threads' bottleneck; a window that is not ends the watch. Two clock
-     * reads per sampled acquisition, none otherwise.
+     * of its span: the lock is its threads' bottleneck. Two clock reads per sampled acquisition,
+     * none otherwise.
      *    Not starvation alone: on 4 stripes of Zipf counting a woken waiter is overtaken that often
      *    about 1,800 times a fork while it waits for a carrier (64 CPU-bound virtual threads, 2
      *    carriers), not for the lock; those stripes' windows are mostly 10-40% held (JOURNAL
@@ -99,8 +83,7 @@ public final class NumaMonitorLock implements Guard {
      * probation's bookkeeping (below), release the queue lock, and while the switch is recent
      * (DRAIN_RELEASES), a virtual thread yields its carrier.
      *
-     * Mode switches (watches start and end inside lean sections and at the switch to lean, and only
-     * choose a lean call's bookkeeping; no handoff path depends on them)
+     * Mode switches
      *  - lean -> queued: by the monitor's holder at the end of a starving caller's section (above).
      *    It makes the queue lock if there is none yet, starts a probation and sets the barrier, then
      *    writes queued (release). Later arrivals go to the queue lock; callers that waited in the
@@ -109,10 +92,9 @@ public final class NumaMonitorLock implements Guard {
      *  - queued -> lean: by a queued owner at the end of a probation whose measured releases (the
      *    last MEASURED_RELEASES, at most half) held the lock less than BUSY_PERCENT of their span;
      *    a busy one starts a probation twice as long (at most MAX_PROBATION). It writes queued false
-     *    (release) after its section, while it holds the queue lock, and a watch starts before it; a
-     *    waiter that then gets the queue lock reads it, releases the queue lock and makes a lean call.
-     *    A switch to queued within fewer lean acquisitions than the last probation (counted by the
-     *    epoch, while no watch since found the lock cooled) doubles it; a later one starts from
+     *    (release) after its section, while it holds the queue lock; a waiter that then gets the
+     *    queue lock reads it, releases the queue lock and makes a lean call. A switch to queued
+     *    within fewer lean acquisitions than the last probation doubles it; a later one starts from
      *    PROBATION.
      *
      * Invariants
@@ -133,19 +115,12 @@ public final class NumaMonitorLock implements Guard {
      *    section runs inline, found by the monitor's holder (lean) or the queue lock's (queued).
      *    // checked by GuardContractTest.reentrantCallRunsInlineOnTheSameThread
      *    // checked by NumaMonitorLockTest.aCallInsideALeanSectionRunsInlineWhenTheLockTurnsQueued
-     *  - A waiter that about STARVING_OVERTAKES acquisitions overtook while the lock was watched
-     *    turns a saturated lock queued, where the queue lock bounds every wait (its reservation); a
-     *    lock that is not saturated stays lean. A saturated lock is watched: it stays watched while
-     *    saturated, and a quiet one is watched again within a quiet stretch.
+     *  - A waiter that about STARVING_OVERTAKES acquisitions overtook turns a saturated lock queued,
+     *    where the queue lock bounds every wait (its reservation); a lock that is not saturated
+     *    stays lean.
      *    // checked by NumaMonitorLockTest.aStarvingWaiterTurnsTheLockQueued
      *    // checked by NumaMonitorLockTest.anUnsampledCallThatSawTheEpochPassItsBoundTurnsASaturatedLockQueued
      *    // checked by NumaMonitorLockTest.aStarvingWaiterKeepsALockThatIsNotSaturatedLean
-     *    // checked by NumaMonitorLockTest.aWaiterThatArrivedQuietCountsTheOvertakesOfTheWatchThatFollows
-     *    // checked by NumaMonitorLockTest.aWatchGoesOnWhileTheLockIsSaturated
-     *    // checked by NumaMonitorLockTest.aQuietLockIsWatchedAgainAfterAStretchThatDoubles
-     *  - A quiet lean call writes nothing: no epoch, no window, no field of the monitor.
-     *    // checked by NumaMonitorLockTest.aWatchThatFindsTheLockNotSaturatedLeavesItQuietAndItsCallsWriteNothing
-     *    // checked by NumaMonitorLockTests (jcstress: watches toggling, quiet and watched calls racing switches)
      *  - Queued to lean after a probation that was not busy; a busy one doubles; a switch back soon
      *    after doubles it too, a later one starts afresh.
      *    // checked by NumaMonitorLockTest.aQueuedLockTurnsLeanAfterAProbationThatWasNotBusy
@@ -158,8 +133,6 @@ public final class NumaMonitorLock implements Guard {
      *  - epoch is read before the monitor is entered, so the overtakes a caller counts include those
      *    while its carrier was stopped (the host took its CPU); the saturation test keeps such a
      *    stripe lean unless it is its threads' bottleneck anyway.
-     *  - A sampled call that read "quiet" may get in after a watch started (it then starts none), and
-     *    one that read "watched" after the watch ended (it reads the clock for nothing).
      *  - A caller that read "lean" may enter the monitor after the switch (it then leaves and queues),
      *    and one that read "queued" may take the queue lock after the switch back (it then releases it
      *    and enters the monitor).
@@ -169,10 +142,9 @@ public final class NumaMonitorLock implements Guard {
      * kept the carriers have done most of their work: fair on a lock that lives on (Jain 0.97 on
      * one hot lock kept through the trial), as unfair as a monitor on one made for each burst
      * (0.03). The same holds for any monitor-led lock (2026-11-26 14:50): the monitor's waiters
-     * cannot be seen until they get in. And a lock that turns saturated while quiet is watched only
-     * when its quiet stretch is over (at most about a second after the stretch's start).
+     * cannot be seen until they get in.
      *
-     * Probe (optional; none: the lean call is the bare synchronized block, and the epoch if watched):
+     * Probe (optional; none: the lean call is the bare synchronized block and the sampled epoch):
      * as SynchronizedGuard, a call waited when a critical section was running as it arrived (busy,
      * read at arrival, written by the holder with a probe only); modeSwitched by the switching
      * owner; the queue lock itself reports nothing. The probed call runs its section in its own frame
@@ -206,16 +178,6 @@ public final class NumaMonitorLock implements Guard {
      * windows mostly 10-40%; one hot lock with all the work inside, mostly 50-110%.
      */
     static final int SATURATED_PERCENT = 75;
-
-    /**
-     * Lean: a watch that found the lock not saturated leaves it quiet (no epoch, no samples) for this long at
-     * first, twice as long after each such watch (at most MAX_QUIET_DOUBLINGS times), afresh after a switch to
-     * queued. Go's sync.Mutex turns to starvation mode after a waiter waited 1 ms.
-     */
-    static final long QUIET_NANOS = 1_000_000L;
-
-    /** Lean: the longest quiet stretch is QUIET_NANOS doubled this many times (about a second). */
-    static final int MAX_QUIET_DOUBLINGS = 10;
 
     /** Queued: the first probation, in queued releases; it doubles while the lock stays busy. */
     static final int PROBATION = 4096;
@@ -319,21 +281,12 @@ public final class NumaMonitorLock implements Guard {
         }
     }
 
-    /**
-     * A lean call: the epoch at its arrival; inside, if the lock is watched, the sample and the starvation
-     * check at its end, else nothing but the section. One call in {@code sampleMask + 1} is sampled: while
-     * quiet, it reads the clock before it enters, to start a watch once the quiet stretch is over.
-     */
     private <T> T callLean(Monitor m, Supplier<T> criticalSection) {
         State st = state;
         boolean sampled = picked(sampleMask); // before the monitor: nothing of it in the hold
         int seen = st.epochAcquire(); // acquire: not moved into the synchronized block, past the wait it measures
-        boolean due = sampled && st.quietOver();
         synchronized (m) {
             if (!st.queuedAcquire()) { // turned lean by a queued owner, outside the monitor: acquire
-                if (!st.watchedBy(due)) {
-                    return criticalSection.get();
-                }
                 long acquiredAt = sampled ? System.nanoTime() : 0L;
                 try {
                     return criticalSection.get();
@@ -352,13 +305,8 @@ public final class NumaMonitorLock implements Guard {
         State st = state;
         boolean sampled = picked(sampleMask);
         int seen = st.epochAcquire();
-        boolean due = sampled && st.quietOver();
         synchronized (m) {
             if (!st.queuedAcquire()) {
-                if (!st.watchedBy(due)) {
-                    criticalSection.run();
-                    return;
-                }
                 long acquiredAt = sampled ? System.nanoTime() : 0L;
                 try {
                     criticalSection.run();
@@ -469,7 +417,6 @@ public final class NumaMonitorLock implements Guard {
         try {
             if (mode.released(acquiredAt)) {
                 mode.epochAtLean = state.epochAcquire();
-                state.startWatch(); // no lean section runs until queued is false (release, below)
                 switched(m, false);
             }
         } finally {
@@ -507,19 +454,15 @@ public final class NumaMonitorLock implements Guard {
                 if (!st.queuedAcquire()) {
                     boolean sampled = picked(sampleMask);
                     int seen = st.epochAcquire();
-                    boolean due = sampled && st.quietOver();
                     synchronized (m) {
                         if (!st.queuedAcquire()) {
-                            boolean watched = st.watchedBy(due);
-                            long acquiredAt = watched && sampled ? System.nanoTime() : 0L;
+                            long acquiredAt = sampled ? System.nanoTime() : 0L;
                             began = enterProbed(m, me, report, clocked, arrivedBusy, asked);
                             try {
                                 return criticalSection.get();
                             } finally {
                                 ended = exitProbed(m);
-                                if (watched) {
-                                    leanReleasing(m, st, seen, acquiredAt, sampled);
-                                }
+                                leanReleasing(m, st, seen, acquiredAt, sampled);
                             }
                         }
                     }
@@ -579,12 +522,12 @@ public final class NumaMonitorLock implements Guard {
         if (mode == null) {
             mode = new QueuedMode(new NumaHandoffLock(nodes, reserveAfter, carriers), thresholds);
             m.setModeRelease(mode);
-        } else if (!state.cooledSinceQueued()) { // watched since it turned lean: the epoch counted it all
+        } else {
             lean = (long) (state.epoch - mode.epochAtLean) * (sampleMask + 1);
         }
         mode.startProbation(lean);
         mode.switcher = Thread.currentThread();
-        state.turnedQueued();
+        state.saturatedWindows = 0;
         switched(m, true);
     }
 
@@ -634,13 +577,7 @@ public final class NumaMonitorLock implements Guard {
      * overtook after two saturated windows turns the lock queued, for a probation of {@code probation}
      * queued releases (doubling while busy).
      */
-    record Thresholds(
-            int sampleMask,
-            int starvingEpochs,
-            int windowSamples,
-            int saturatedPercent,
-            int probation,
-            long quietNanos) {
+    record Thresholds(int sampleMask, int starvingEpochs, int windowSamples, int saturatedPercent, int probation) {
         static final Thresholds DEFAULTS =
                 new Thresholds(EPOCH_SAMPLE, STARVING_EPOCHS, WINDOW_SAMPLES, SATURATED_PERCENT, PROBATION);
 
@@ -656,25 +593,14 @@ public final class NumaMonitorLock implements Guard {
                     || starvingEpochs < 1
                     || windowSamples < 1
                     || saturatedPercent < 0
-                    || probation < 1
-                    || quietNanos < 0) {
+                    || probation < 1) {
                 throw new IllegalArgumentException("sampleMask + 1 must be a power of two, the others positive");
             }
         }
 
-        /** With the first quiet stretch of {@link #QUIET_NANOS}. */
-        Thresholds(int sampleMask, int starvingEpochs, int windowSamples, int saturatedPercent, int probation) {
-            this(sampleMask, starvingEpochs, windowSamples, saturatedPercent, probation, QUIET_NANOS);
-        }
-
         /** These thresholds with {@code percent} as the saturated share. */
         Thresholds withSaturatedPercent(int percent) {
-            return new Thresholds(sampleMask, starvingEpochs, windowSamples, percent, probation, quietNanos);
-        }
-
-        /** These thresholds with a first quiet stretch of {@code nanos}. */
-        Thresholds withQuietNanos(long nanos) {
-            return new Thresholds(sampleMask, starvingEpochs, windowSamples, saturatedPercent, probation, nanos);
+            return new Thresholds(sampleMask, starvingEpochs, windowSamples, percent, probation);
         }
     }
 
@@ -775,14 +701,12 @@ public final class NumaMonitorLock implements Guard {
     /** The state's fields, after its lead. */
     abstract static class StateFields extends StateLead {
         private static final VarHandle QUEUED;
-        private static final VarHandle WATCHING;
         private static final VarHandle EPOCH;
 
         static {
             try {
                 MethodHandles.Lookup lookup = MethodHandles.lookup();
                 QUEUED = lookup.findVarHandle(StateFields.class, "queued", boolean.class);
-                WATCHING = lookup.findVarHandle(StateFields.class, "watching", boolean.class);
                 EPOCH = lookup.findVarHandle(StateFields.class, "epoch", int.class);
             } catch (ReflectiveOperationException e) {
                 throw new ExceptionInInitializerError(e);
@@ -797,11 +721,6 @@ public final class NumaMonitorLock implements Guard {
         int saturatedWindows; // saturated windows in a row, up to the last one; reset by the switch to queued
         long windowFrom; // nanoTime at the current window's start; 0: none yet
         long sampledHolds; // the window's sampled holds, each at most HOLD_CAP_NANOS
-        // The watch, the monitor's holder only (and the queue lock's at the switch to lean, before queued):
-        boolean watching = true; // opaque; read by every lean call: whether it takes the epoch and samples
-        int quietDoublings; // watches that ended the lock not saturated since the last switch to queued (capped)
-        boolean cooled; // a watch ended the lock not saturated since the last switch to queued
-        long quietUntil; // nanoTime when the current quiet stretch ends; read, plain, by sampled quiet calls
 
         boolean queuedAcquire() {
             return (boolean) QUEUED.getAcquire(this);
@@ -815,65 +734,6 @@ public final class NumaMonitorLock implements Guard {
             return (int) EPOCH.getAcquire(this);
         }
 
-        boolean watchingOpaque() {
-            return (boolean) WATCHING.getOpaque(this);
-        }
-
-        /**
-         * A sampled call, before it enters the monitor: whether the lock is quiet and its quiet stretch over (a
-         * clock read, while quiet only).
-         */
-        boolean quietOver() {
-            return !watchingOpaque() && System.nanoTime() - quietUntil >= 0L;
-        }
-
-        /**
-         * The monitor's holder at its section's start: whether the lock is watched, after starting a watch when
-         * {@code due} (the caller found the quiet stretch over).
-         */
-        boolean watchedBy(boolean due) {
-            if (due) {
-                startWatch();
-            }
-            return watching;
-        }
-
-        /**
-         * The monitor's holder (or the queue lock's, switching to lean): the lock is watched from here on, with a
-         * new window and no saturated one before it.
-         */
-        void startWatch() {
-            if (watchingOpaque()) {
-                return;
-            }
-            samples = 0;
-            windowFrom = 0L;
-            sampledHolds = 0L;
-            saturatedWindows = 0;
-            WATCHING.setOpaque(this, true);
-        }
-
-        /** The monitor's holder at the end of a window that was not saturated: quiet, for twice as long as last. */
-        private void endWatch(long now, long quietNanos) {
-            saturatedWindows = 0;
-            quietUntil = now + (quietNanos << quietDoublings);
-            quietDoublings = Math.min(quietDoublings + 1, MAX_QUIET_DOUBLINGS);
-            cooled = true;
-            WATCHING.setOpaque(this, false);
-        }
-
-        /** Whether a watch found the lock not saturated since it last turned queued (or was made). */
-        boolean cooledSinceQueued() {
-            return cooled;
-        }
-
-        /** The monitor's holder at the switch to queued: the next quiet stretch is the first again. */
-        void turnedQueued() {
-            saturatedWindows = 0;
-            quietDoublings = 0;
-            cooled = false;
-        }
-
         /**
          * The monitor's holder at the end of a sampled lean acquisition (acquired at {@code acquiredAt}, one of
          * {@code every}): one more epoch; the hold joins the window's, and at the window's end the window counts
@@ -884,18 +744,13 @@ public final class NumaMonitorLock implements Guard {
             long now = System.nanoTime();
             sampledHolds += Math.min(HOLD_CAP_NANOS, now - acquiredAt);
             if (++samples >= t.windowSamples()) {
-                long from = windowFrom;
-                long holds = sampledHolds;
-                windowFrom = now; // first: the window's fields, then the watch's
+                if (windowFrom != 0L) {
+                    boolean saturated = 100L * sampledHolds * every >= (long) t.saturatedPercent() * (now - windowFrom);
+                    saturatedWindows = saturated ? Math.min(saturatedWindows + 1, 2) : 0;
+                }
+                windowFrom = now;
                 samples = 0;
                 sampledHolds = 0L;
-                if (from != 0L) {
-                    if (100L * holds * every >= (long) t.saturatedPercent() * (now - from)) {
-                        saturatedWindows = Math.min(saturatedWindows + 1, 2);
-                    } else if (watching) { // not a late sample of a watch that ended
-                        endWatch(now, t.quietNanos());
-                    }
-                }
             }
         }
     }

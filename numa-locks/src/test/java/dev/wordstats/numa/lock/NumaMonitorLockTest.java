@@ -179,134 +179,9 @@ class NumaMonitorLockTest {
         assertThat(guard.modeSwitches()).isZero();
     }
 
-    /** Every acquisition sampled, windows of one sample that are never saturated; {@code quietNanos} first. */
-    private static NumaMonitorLock.Thresholds neverSaturated(long quietNanos) {
-        return new NumaMonitorLock.Thresholds(0, 1 << 20, 1, 101, 64).withQuietNanos(quietNanos);
-    }
-
     @ParameterizedTest
     @EnumSource(ThreadKind.class)
-    void aWatchThatFindsTheLockNotSaturatedLeavesItQuietAndItsCallsWriteNothing(ThreadKind kind) throws Exception {
-        for (boolean probed : new boolean[] {false, true}) {
-            TimedProbe probe = new TimedProbe();
-            NumaMonitorLock guard = lock(neverSaturated(TimeUnit.HOURS.toNanos(1)), probed ? probe : LockProbe.NONE);
-            NumaMonitorLock.State state = (NumaMonitorLock.State) privateField(guard, "state");
-            assertThat(state.watching).as("a new lock is watched").isTrue();
-            AtomicInteger runs = new AtomicInteger();
-            // The first sample opens a window, the second ends it: not saturated, the watch ends.
-            GuardContractTest.inThread(kind, "caller", () -> {
-                guard.run(runs::incrementAndGet);
-                guard.call(runs::incrementAndGet);
-            });
-            assertThat(state.watching).as("probed: %s", probed).isFalse();
-            assertThat(state.epoch).as("the watch's two samples").isEqualTo(2);
-            List<Object> quiet = fieldsOf(state);
-            GuardContractTest.inThread(kind, "caller", () -> {
-                for (int i = 0; i < 1_000; i++) {
-                    guard.run(runs::incrementAndGet);
-                    guard.call(runs::incrementAndGet);
-                }
-            });
-            assertThat(runs).hasValue(2_002);
-            assertThat(fieldsOf(state))
-                    .as("2,000 quiet calls, every one sampled, within the quiet stretch (probed: %s)", probed)
-                    .isEqualTo(quiet);
-            assertThat(guard.isQueued()).isFalse();
-            assertThat(probe.released).hasValue(probed ? 2_002 : 0);
-        }
-    }
-
-    @ParameterizedTest
-    @EnumSource(ThreadKind.class)
-    void aQuietLockIsWatchedAgainAfterAStretchThatDoubles(ThreadKind kind) throws Exception {
-        long quietNanos = TimeUnit.MILLISECONDS.toNanos(2);
-        NumaMonitorLock guard = lock(neverSaturated(quietNanos));
-        NumaMonitorLock.State state = (NumaMonitorLock.State) privateField(guard, "state");
-        for (int watch = 1; watch <= 3; watch++) {
-            long before = System.nanoTime();
-            GuardContractTest.inThread(kind, "caller", () -> {
-                guard.run(() -> {});
-                guard.run(() -> {});
-            });
-            long after = System.nanoTime();
-            assertThat(state.watching).as("watch %d: ended", watch).isFalse();
-            assertThat(state.quietDoublings).isEqualTo(watch);
-            long stretch = quietNanos << (watch - 1);
-            assertThat(state.quietUntil)
-                    .as("quiet for %d ns after the watch's end", stretch)
-                    .isBetween(before + stretch, after + stretch);
-            long until = state.quietUntil;
-            GuardContractTest.inThread(kind, "caller", () -> {
-                while (System.nanoTime() - until < 0L) {
-                    guard.run(() -> {});
-                    assertThat(state.watching).as("within the quiet stretch").isFalse();
-                    LockSupport.parkNanos(100_000L);
-                }
-                guard.run(() -> {}); // the first call (every one sampled) after it starts a watch
-            });
-            assertThat(state.watching).as("after the quiet stretch").isTrue();
-            assertThat(state.windowFrom)
-                    .as("a new window, opened by the sample of the call that started the watch")
-                    .isGreaterThan(until);
-            assertThat(state.saturatedWindows).isZero();
-        }
-    }
-
-    @ParameterizedTest
-    @EnumSource(ThreadKind.class)
-    void aWaiterThatArrivedQuietCountsTheOvertakesOfTheWatchThatFollows(ThreadKind kind) throws Exception {
-        for (int nested : new int[] {4, 3}) {
-            NumaMonitorLock guard = lock(COUNTED);
-            NumaMonitorLock.State state = (NumaMonitorLock.State) privateField(guard, "state");
-            state.watching = false; // quiet, for an hour
-            state.quietUntil = System.nanoTime() + TimeUnit.HOURS.toNanos(1);
-            CountDownLatch entered = new CountDownLatch(1);
-            CountDownLatch go = new CountDownLatch(1);
-            try (Workers workers = new Workers(guard)) {
-                workers.start(
-                        kind,
-                        "holder",
-                        () -> guard.run(
-                                () -> { // a quiet call: nothing at its end
-                                    entered.countDown();
-                                    await(go);
-                                    state.quietUntil = System.nanoTime(); // the stretch is over
-                                    for (int i = 0; i < nested; i++) { // the first starts a watch; each is sampled
-                                        guard.run(() -> {});
-                                    }
-                                }));
-                assertThat(entered.await(PROMPT.toMillis(), TimeUnit.MILLISECONDS))
-                        .isTrue();
-                Thread waiter = workers.start(kind, "waiter", () -> guard.run(() -> {}));
-                assertThat(awaitParkedOrDone(waiter, PROMPT)).isTrue();
-                go.countDown();
-                workers.joinAll(PROMPT);
-            }
-            assertThat(state.watching).isTrue();
-            assertThat(guard.isQueued())
-                    .as("arrived quiet, then overtaken %d times while watched", nested)
-                    .isEqualTo(nested >= 4);
-        }
-    }
-
-    @ParameterizedTest
-    @EnumSource(ThreadKind.class)
-    void aWatchGoesOnWhileTheLockIsSaturated(ThreadKind kind) throws Exception {
-        NumaMonitorLock guard = lock(new NumaMonitorLock.Thresholds(0, 1 << 20, 1, 0, 64));
-        NumaMonitorLock.State state = (NumaMonitorLock.State) privateField(guard, "state");
-        GuardContractTest.inThread(kind, "caller", () -> {
-            for (int i = 0; i < 100; i++) {
-                guard.run(() -> {});
-            }
-        });
-        assertThat(state.watching).as("100 saturated windows").isTrue();
-        assertThat(state.saturatedWindows).isEqualTo(2);
-        assertThat(state.epoch).isEqualTo(100);
-    }
-
-    @ParameterizedTest
-    @EnumSource(ThreadKind.class)
-    void aQueuedLockTurnsLeanAfterAProbationThatWasNotBusy(ThreadKind kind) throws Exception {
+    void aQueuedLockTurnsLeanAfterAProbationThatWasNotBusy(ThreadKind kind) throws InterruptedException {
         NumaMonitorLock guard = lock(COUNTED);
         overtake(guard, kind, 3);
         assertThat(guard.isQueued()).isTrue();
@@ -319,8 +194,6 @@ class NumaMonitorLockTest {
                 .isFalse();
         assertThat(guard.modeSwitches()).isEqualTo(2);
         assertThat(runs).hasValue(64);
-        NumaMonitorLock.State state = (NumaMonitorLock.State) privateField(guard, "state");
-        assertThat(state.watching).as("lean again: watched").isTrue();
 
         overtake(guard, kind, 3); // starving again within less lean than the probation
         assertThat(guard.isQueued()).isTrue();
@@ -330,17 +203,6 @@ class NumaMonitorLockTest {
         GuardContractTest.inThread(kind, "caller", () -> idleCalls(guard, 2 * 64, runs)); // lean, each sampled
         overtake(guard, kind, 3); // starving after as much lean as the probation
         assertThat(guard.probationReleases()).as("the first probation again").isEqualTo(64);
-        GuardContractTest.inThread(kind, "caller", () -> idleCalls(guard, 64, runs));
-        assertThat(guard.isQueued()).isFalse();
-        state.cooled = true; // as if a watch had found the lock not saturated since
-        overtake(guard, kind, 3); // starving again within less lean than the probation, but after it cooled
-        assertThat(guard.probationReleases())
-                .as("cooled since: the first probation")
-                .isEqualTo(64);
-        assertThat(state.cooled).isFalse();
-        assertThat(state.quietDoublings)
-                .as("the next quiet stretch is the first")
-                .isZero();
     }
 
     /** {@code calls} empty critical sections, 20 us apart: the lock is held a small share of the time. */
@@ -599,8 +461,7 @@ class NumaMonitorLockTest {
     @Test
     void everySampledLeanAcquisitionAddsOneToTheEpochAndJoinsTheWindowOnTheStateAlone() throws Exception {
         // Every acquisition sampled, a window of four samples: the sample's writes are on the state's line.
-        NumaMonitorLock guard =
-                lock(new NumaMonitorLock.Thresholds(0, 1 << 20, 4, 0, 4096)); // saturated: watched throughout
+        NumaMonitorLock guard = lock(new NumaMonitorLock.Thresholds(0, 1 << 20, 4, 75, 4096));
         Object monitor = privateField(guard, "monitor");
         NumaMonitorLock.State state = (NumaMonitorLock.State) privateField(guard, "state");
         guard.run(() -> {});
@@ -674,16 +535,7 @@ class NumaMonitorLockTest {
         assertThat(own)
                 .extracting(FieldLayout::name)
                 .containsExactlyInAnyOrder(
-                        "queued",
-                        "epoch",
-                        "samples",
-                        "saturatedWindows",
-                        "windowFrom",
-                        "sampledHolds",
-                        "watching",
-                        "quietDoublings",
-                        "cooled",
-                        "quietUntil");
+                        "queued", "epoch", "samples", "saturatedWindows", "windowFrom", "sampledHolds");
         long start = own.stream().mapToLong(FieldLayout::offset).min().orElseThrow();
         long end = own.stream().mapToLong(f -> f.offset() + f.size()).max().orElseThrow();
         // Objects start at 8-byte boundaries, so a line holding one of the fields begins at most 56 bytes
