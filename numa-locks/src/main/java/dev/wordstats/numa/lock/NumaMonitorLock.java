@@ -575,9 +575,15 @@ public final class NumaMonitorLock implements Guard {
      * of two) is sampled; {@code windowSamples} samples make a window, saturated when its sampled holds
      * filled {@code saturatedPercent} of its span; a caller that {@code starvingEpochs} sampled acquisitions
      * overtook after two saturated windows turns the lock queued, for a probation of {@code probation}
-     * queued releases (doubling while busy).
+     * queued releases, doubling while its measured holds fill {@code busyPercent} of their span.
      */
-    record Thresholds(int sampleMask, int starvingEpochs, int windowSamples, int saturatedPercent, int probation) {
+    record Thresholds(
+            int sampleMask,
+            int starvingEpochs,
+            int windowSamples,
+            int saturatedPercent,
+            int probation,
+            int busyPercent) {
         static final Thresholds DEFAULTS =
                 new Thresholds(EPOCH_SAMPLE, STARVING_EPOCHS, WINDOW_SAMPLES, SATURATED_PERCENT, PROBATION);
 
@@ -593,14 +599,25 @@ public final class NumaMonitorLock implements Guard {
                     || starvingEpochs < 1
                     || windowSamples < 1
                     || saturatedPercent < 0
-                    || probation < 1) {
+                    || probation < 1
+                    || busyPercent < 0) {
                 throw new IllegalArgumentException("sampleMask + 1 must be a power of two, the others positive");
             }
         }
 
+        /** These thresholds, a probation busy at BUSY_PERCENT. */
+        Thresholds(int sampleMask, int starvingEpochs, int windowSamples, int saturatedPercent, int probation) {
+            this(sampleMask, starvingEpochs, windowSamples, saturatedPercent, probation, BUSY_PERCENT);
+        }
+
         /** These thresholds with {@code percent} as the saturated share. */
         Thresholds withSaturatedPercent(int percent) {
-            return new Thresholds(sampleMask, starvingEpochs, windowSamples, percent, probation);
+            return new Thresholds(sampleMask, starvingEpochs, windowSamples, percent, probation, busyPercent);
+        }
+
+        /** These thresholds with {@code percent} as a busy probation's share. */
+        Thresholds withBusyPercent(int percent) {
+            return new Thresholds(sampleMask, starvingEpochs, windowSamples, saturatedPercent, probation, percent);
         }
     }
 
@@ -672,7 +689,7 @@ public final class NumaMonitorLock implements Guard {
             int done = ++releases;
             if (done >= turn) {
                 long span = System.nanoTime() - measuredFrom;
-                if (measuredFrom != 0L && 100L * heldNanos >= (long) BUSY_PERCENT * span) {
+                if (measuredFrom != 0L && 100L * heldNanos >= (long) thresholds.busyPercent() * span) {
                     probation = (int) Math.min(MAX_PROBATION, 2L * probation); // the threads' bottleneck
                     nextProbation();
                     return false;
