@@ -52,11 +52,15 @@ public final class NumaMonitorLock implements Guard {
      *    own: its line is written only at a switch and a sampled acquisition, never by the monitor's
      *    header (JOURNAL 2026-11-27 02:05), and a sample writes that one line only.
      *  - monitor: a private object, never exposed; its header is the lean lock; its fields are the
-     *    switch count, the queue and what a probe needs. No lean acquisition without a probe writes
-     *    any of them: once the monitor is inflated, its acquisitions only read the header (the lock
-     *    word is the ObjectMonitor's), and a write on the header's line at each one, a count that
-     *    picked the samples, moved that line between carriers at every handoff, 0.84 of synchronized
-     *    on striped counting (JOURNAL 2026-11-27 09:55).
+     *    switch count and the queue. No lean acquisition writes either: once the monitor is
+     *    inflated, its acquisitions only read the header (the lock word is the ObjectMonitor's), and
+     *    a write on the header's line at each one, a count that picked the samples, moved that line
+     *    between carriers at every handoff, 0.84 of synchronized on striped counting (JOURNAL
+     *    2026-11-27 09:55).
+     *  - marks: with a probe only, what the probed holder writes at each acquisition (busy, runner), in
+     *    an object of its own, as SynchronizedGuard keeps them beside its monitor rather than in it:
+     *    on the monitor they were two writes a call on the header's line, the service's configuration
+     *    (JOURNAL 2026-11-27 23:25).
      *  - queue: a QueuedMode (the queue lock and what only its owners write), made at the first
      *    switch to queued, off the monitor's line; a store whose stripes never starve never makes one.
      *
@@ -145,15 +149,15 @@ public final class NumaMonitorLock implements Guard {
      * cannot be seen until they get in.
      *
      * Probe (optional; none: the lean call is the bare synchronized block and the sampled epoch):
-     * as SynchronizedGuard, a call waited when a critical section was running as it arrived (busy,
-     * read at arrival, written by the holder with a probe only); modeSwitched by the switching
+     * as SynchronizedGuard, a call waited when a critical section was running as it arrived (the
+     * marks' busy, read at arrival, written by the holder); modeSwitched by the switching
      * owner; the queue lock itself reports nothing. The probed call runs its section in its own frame
      * in both modes, so it allocates nothing; a call inside a probed section runs inline at once (the
      * holder's runner is itself), in either mode.
      *
      * Memory: 240 bytes, the guard, its padded state and its monitor (NumaMonitorLockTest's layout
-     * test); the queue lock, hundreds of bytes, only for a lock that once starved a waiter while
-     * saturated.
+     * test), and with a probe its marks (24 more); the queue lock, hundreds of bytes, only for a
+     * lock that once starved a waiter while saturated.
      */
 
     /** Lean: one acquisition in EPOCH_SAMPLE + 1 (a power of two) is sampled: the epoch, and its hold. */
@@ -224,6 +228,7 @@ public final class NumaMonitorLock implements Guard {
     private final Duration reserveAfter; // the queue lock's reservation threshold
     private final int carriers; // the queue lock's carrier count
     private final LockProbe probe; // null without one
+    private final Marks marks; // with a probe only: what the probed holder writes, off the monitor's line
     private final boolean hearsFast; // probe != null && probe.hearsFastPath()
     private final boolean timed; // probe != null && probe.timed()
     private final int sampleMask; // read by every lean call: thresholds.sampleMask()
@@ -256,6 +261,7 @@ public final class NumaMonitorLock implements Guard {
         this.probe = LockProbe.orNull(Objects.requireNonNull(probe, "probe"));
         this.hearsFast = this.probe != null && this.probe.hearsFastPath();
         this.timed = this.probe != null && this.probe.timed();
+        this.marks = this.probe != null ? new Marks() : null;
     }
 
     @Override
@@ -436,13 +442,14 @@ public final class NumaMonitorLock implements Guard {
      */
     private <T> T callProbed(Supplier<T> criticalSection) {
         Monitor m = monitor;
+        Marks marks = this.marks;
         Thread me = Thread.currentThread();
-        if (m.runner == me) {
+        if (marks.runner == me) {
             // A call inside this thread's own section, in either mode: inline, not another acquisition. Only
             // the holder writes runner, itself and then null, so no other thread reads itself there.
             return criticalSection.get();
         }
-        boolean arrivedBusy = m.busyOpaque();
+        boolean arrivedBusy = marks.busyOpaque();
         boolean report = arrivedBusy || hearsFast;
         boolean clocked = timed || arrivedBusy;
         long asked = clocked ? System.nanoTime() : 0L;
@@ -457,11 +464,11 @@ public final class NumaMonitorLock implements Guard {
                     synchronized (m) {
                         if (!st.queuedAcquire()) {
                             long acquiredAt = sampled ? System.nanoTime() : 0L;
-                            began = enterProbed(m, me, report, clocked, arrivedBusy, asked);
+                            began = enterProbed(marks, me, report, clocked, arrivedBusy, asked);
                             try {
                                 return criticalSection.get();
                             } finally {
-                                ended = exitProbed(m);
+                                ended = exitProbed(marks);
                                 leanReleasing(m, st, seen, acquiredAt, sampled);
                             }
                         }
@@ -475,11 +482,11 @@ public final class NumaMonitorLock implements Guard {
                 }
                 if (entry == OWNED) {
                     long acquiredAt = mode.measuring() ? System.nanoTime() : 0L;
-                    began = enterProbed(m, me, report, clocked, arrivedBusy, asked);
+                    began = enterProbed(marks, me, report, clocked, arrivedBusy, asked);
                     try {
                         return criticalSection.get();
                     } finally {
-                        ended = exitProbed(m);
+                        ended = exitProbed(marks);
                         exitQueued(m, mode, acquiredAt);
                     }
                 }
@@ -493,9 +500,9 @@ public final class NumaMonitorLock implements Guard {
     }
 
     /** The probed holder at its section's start (either mode): the time it got in, if clocked, else 0. */
-    private long enterProbed(Monitor m, Thread me, boolean report, boolean clocked, boolean arrivedBusy, long asked) {
-        m.runner = me;
-        m.setBusyOpaque(true);
+    private long enterProbed(Marks marks, Thread me, boolean report, boolean clocked, boolean arrivedBusy, long asked) {
+        marks.runner = me;
+        marks.setBusyOpaque(true);
         if (!report) {
             return 0L;
         }
@@ -505,10 +512,10 @@ public final class NumaMonitorLock implements Guard {
     }
 
     /** The probed holder at its section's end (either mode): the time, if timed, else 0. */
-    private long exitProbed(Monitor m) {
+    private long exitProbed(Marks marks) {
         long ended = timed ? System.nanoTime() : 0L;
-        m.runner = null;
-        m.setBusyOpaque(false);
+        marks.runner = null;
+        marks.setBusyOpaque(false);
         return ended;
     }
 
@@ -781,19 +788,14 @@ public final class NumaMonitorLock implements Guard {
         long p01, p02, p03, p04, p05, p06;
     }
 
-    /**
-     * The object whose header is the lean lock, with the fields written at switches and those a probe needs:
-     * no lean acquisition without a probe writes its line.
-     */
+    /** The object whose header is the lean lock, with the fields written at switches: no lean call writes its line. */
     static final class Monitor {
-        private static final VarHandle BUSY;
         private static final VarHandle SWITCHES;
         private static final VarHandle MODE;
 
         static {
             try {
                 MethodHandles.Lookup lookup = MethodHandles.lookup();
-                BUSY = lookup.findVarHandle(Monitor.class, "busy", boolean.class);
                 SWITCHES = lookup.findVarHandle(Monitor.class, "switches", long.class);
                 MODE = lookup.findVarHandle(Monitor.class, "mode", QueuedMode.class);
             } catch (ReflectiveOperationException e) {
@@ -801,18 +803,8 @@ public final class NumaMonitorLock implements Guard {
             }
         }
 
-        boolean busy; // with a probe: opaque, by the holder at its section's start and end; opaque, by arrivals
-        Thread runner; // with a probe: plain, holder only: the thread in the outermost critical section
         long switches; // opaque, by the switching owner; read by modeSwitches()
         QueuedMode mode; // release, once, by the monitor's holder at the first switch; acquire, by queued calls
-
-        boolean busyOpaque() {
-            return (boolean) BUSY.getOpaque(this);
-        }
-
-        void setBusyOpaque(boolean value) {
-            BUSY.setOpaque(this, value);
-        }
 
         long switchesOpaque() {
             return (long) SWITCHES.getOpaque(this);
@@ -829,6 +821,30 @@ public final class NumaMonitorLock implements Guard {
         /** The switching owner (either lock's holder: switches never race): one switch more. */
         void countSwitch() {
             SWITCHES.setOpaque(this, switches + 1);
+        }
+    }
+
+    /** With a probe: what the probed holder writes at each acquisition, in an object of its own. */
+    static final class Marks {
+        private static final VarHandle BUSY;
+
+        static {
+            try {
+                BUSY = MethodHandles.lookup().findVarHandle(Marks.class, "busy", boolean.class);
+            } catch (ReflectiveOperationException e) {
+                throw new ExceptionInInitializerError(e);
+            }
+        }
+
+        boolean busy; // opaque, by the holder at its section's start and end; opaque, by arrivals
+        Thread runner; // plain, holder only: the thread in the outermost critical section
+
+        boolean busyOpaque() {
+            return (boolean) BUSY.getOpaque(this);
+        }
+
+        void setBusyOpaque(boolean value) {
+            BUSY.setOpaque(this, value);
         }
     }
 }

@@ -536,6 +536,10 @@ class NumaMonitorLockTest {
                 + state.instanceSize()
                 + ClassLayout.parseClass(NumaMonitorLock.Monitor.class).instanceSize();
         assertThat(bytes).as("the guard, its state and its monitor").isLessThanOrEqualTo(256);
+        assertThat(ClassLayout.parseClass(NumaMonitorLock.Monitor.class).fields())
+                .as("the monitor's fields: none that a lean acquisition writes, with a probe or without")
+                .extracting(FieldLayout::name)
+                .containsExactlyInAnyOrder("switches", "mode");
         assertThat(lock(NumaMonitorLock.Thresholds.DEFAULTS))
                 .extracting("monitor.mode")
                 .isNull();
