@@ -39,8 +39,8 @@ public record WordstatsProperties(
     public static final Duration MAX_RESERVE_AFTER = Duration.ofMinutes(1);
 
     /**
-     * @param type    the lock guarding each stripe, a LockType name such as SYNCHRONIZED (the
-     *                default), NUMA_ADAPTIVE, NUMA_MCS, FAIR_REENTRANT or UNFAIR_REENTRANT (any case;
+     * @param type    the lock guarding each stripe, a LockType name such as NUMA_MONITOR (the
+     *                default), SYNCHRONIZED, NUMA_MCS, FAIR_REENTRANT or UNFAIR_REENTRANT (any case;
      *                '-' for '_'); the same name is the lock tag of every wordstats.lock.* metric
      * @param stripes the number of stripes (one map and one lock each), a power of two from 1 to
      *                65536; fewer stripes mean more contention per lock
@@ -55,7 +55,7 @@ public record WordstatsProperties(
      *                lock before it reserves it, so bargers cannot overtake it any longer (0 to 1 minute)
      */
     public record Lock(
-            @DefaultValue("SYNCHRONIZED") @NotNull LockType type,
+            @DefaultValue("NUMA_MONITOR") @NotNull LockType type,
             @DefaultValue("64") int stripes,
             @DefaultValue("true") boolean timing,
             @DefaultValue("8") @Min(1) @Max(1 << 20) int timingSampleEvery,

@@ -34,7 +34,7 @@ class WordstatsPropertiesTest {
     void defaultsAreSynchronizedRealTopologyAndDocumentedLimits() {
         runner.run(context -> {
             WordstatsProperties p = context.getBean(WordstatsProperties.class);
-            assertThat(p.lock().type()).isEqualTo(LockType.SYNCHRONIZED);
+            assertThat(p.lock().type()).isEqualTo(LockType.NUMA_MONITOR);
             assertThat(p.lock().stripes()).isEqualTo(64);
             assertThat(p.lock().timing()).isTrue();
             assertThat(p.lock().timingSampleEvery()).isEqualTo(8);

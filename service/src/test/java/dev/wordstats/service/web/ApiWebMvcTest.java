@@ -170,7 +170,7 @@ class ApiWebMvcTest {
                 .andExpect(jsonPath("$.totalWords").value(3))
                 .andExpect(jsonPath("$.distinctWords").value(2))
                 .andExpect(jsonPath("$.wordsCounted").value(greaterThanOrEqualTo(3)))
-                .andExpect(jsonPath("$.lockType").value("SYNCHRONIZED")) // the default
+                .andExpect(jsonPath("$.lockType").value("NUMA_MONITOR")) // the default
                 .andExpect(jsonPath("$.stripes").value(64))
                 .andExpect(jsonPath("$.nodes").value(greaterThanOrEqualTo(1)))
                 .andExpect(jsonPath("$.topology").isString())

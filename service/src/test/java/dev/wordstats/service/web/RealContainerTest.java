@@ -229,7 +229,7 @@ class RealContainerTest {
                         .body());
         assertThat(info.path("build").path("version").asString()).isEqualTo(build.getVersion());
         JsonNode wordstats = info.path("wordstats");
-        assertThat(wordstats.path("lock").path("type").asString()).isEqualTo("SYNCHRONIZED"); // the default
+        assertThat(wordstats.path("lock").path("type").asString()).isEqualTo("NUMA_MONITOR"); // the default
         assertThat(wordstats.path("lock").path("stripes").asInt()).isEqualTo(64);
         assertThat(wordstats.path("scheduler").asString()).isNotBlank();
         assertThat(wordstats.path("requestThreads").asString()).isEqualTo("virtual");
