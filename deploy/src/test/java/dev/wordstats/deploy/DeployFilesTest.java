@@ -73,7 +73,7 @@ class DeployFilesTest {
     void theLockIsSwitchedByTheMountedApplicationYml() throws IOException {
         String yml = Files.readString(DashboardQueries.deployDir().resolve("application.yml"));
         assertThat(yml)
-                .containsPattern("(?m)^  lock:\\n(    #.*\\n)*    type: (NUMA_MCS|FAIR_REENTRANT|UNFAIR_REENTRANT)$");
+                .containsPattern("(?m)^  lock:\\n(    #.*\\n)*    type: " + DeployStackTest.CONFIGURED_LOCK + "$");
         String compose = Files.readString(DashboardQueries.deployDir().resolve("docker-compose.yml"));
         assertThat(compose)
                 .contains("./application.yml:/app/config/application.yml:ro")

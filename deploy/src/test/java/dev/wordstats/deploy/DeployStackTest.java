@@ -70,7 +70,12 @@ import org.testcontainers.utility.MountableFile;
 @Timeout(value = 5, unit = TimeUnit.MINUTES)
 class DeployStackTest {
 
-    private static final String CONFIGURED_LOCK = "NUMA_MCS"; // deploy/application.yml
+    /** The lock type of deploy/application.yml (DeployFilesTest checks the file says so). */
+    static final String CONFIGURED_LOCK = "NUMA_MONITOR";
+    /** Where CONFIGURED_LOCK's probed call waits, on the stack of its JFR lock waits. */
+    private static final String CONFIGURED_LOCK_CLASS = "NumaMonitorLock";
+
+    private static final String CONFIGURED_LOCK_METHOD = "callProbed";
     private static final String SWITCHED_LOCK = "FAIR_REENTRANT";
     private static final String[] VOCABULARY = ("numa lock stripe carrier virtual thread queue node handoff "
                     + "spin park wait hold fair unfair word count")
@@ -331,7 +336,7 @@ class DeployStackTest {
                 assertThat(wait.getDuration("waitTime")).isGreaterThanOrEqualTo(WAIT_THRESHOLD);
                 assertThat(wait.getStackTrace().getFrames())
                         .as("the waiting call's stack")
-                        .anyMatch(frame -> isMethodOf(frame, "NumaMcsLock", "lock")); // CONFIGURED_LOCK's class
+                        .anyMatch(frame -> isMethodOf(frame, CONFIGURED_LOCK_CLASS, CONFIGURED_LOCK_METHOD));
             });
             assertThat(reservations).allSatisfy(reservation -> {
                 assertThat(reservation.getString("lockType")).isEqualTo(CONFIGURED_LOCK);
