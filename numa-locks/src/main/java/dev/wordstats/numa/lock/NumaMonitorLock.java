@@ -48,9 +48,10 @@ public final class NumaMonitorLock implements Guard {
      *  - state: what every call reads, queued (the mode) and epoch (a sample of the lean
      *    acquisitions: one in EPOCH_SAMPLE + 1, picked at random by the caller's own thread before it
      *    enters the monitor, adds one, so no other acquisition writes anything for it), and the
-     *    sampled window beside them (written by the same sampled holders), in a padded object of its
-     *    own: its line is written only at a switch and a sampled acquisition, never by the monitor's
-     *    header (JOURNAL 2026-11-27 02:05), and a sample writes that one line only.
+     *    sampled window and the watch beside them (written by the same sampled holders, and by the
+     *    watched thread when it comes back), in a padded object of its own: its line is written only at
+     *    a switch, a sampled acquisition and the watched thread's return, never by the monitor's header
+     *    (JOURNAL 2026-11-27 02:05), and a sample writes that one line only.
      *  - monitor: a private object, never exposed; its header is the lean lock; its fields are the
      *    switch count and the queue. No lean acquisition writes either: once the monitor is
      *    inflated, its acquisitions only read the header (the lock word is the ObjectMonitor's), and
@@ -70,8 +71,28 @@ public final class NumaMonitorLock implements Guard {
      * (this caller waited while about STARVING_OVERTAKES others took the lock) and the last two
      * sampled windows were saturated, turn queued }. A window is WINDOW_SAMPLES sampled holds;
      * saturated when, each standing for EPOCH_SAMPLE + 1 acquisitions, they fill SATURATED_PERCENT
-     * of its span: the lock is its threads' bottleneck. Two clock reads per sampled acquisition,
-     * none otherwise.
+     * of its span: the lock is its threads' bottleneck. Three clock reads per sampled acquisition,
+     * one at the watched thread's return, none otherwise; a call that is neither takes a path of its
+     * own, without the watch (callLean against callLeanWatched: 8.3-8.6 against 9.3-10.3 ns an
+     * uncontended call when all took one path; 8.0-8.4 before the watch; JOURNAL 2026-11-28 01:45).
+     *    Work outside the lock. A sampled holder becomes the watched thread; when it comes back (it
+     *    reads itself in the watch at arrival, one read of the line every call reads anyway), it votes:
+     *    did it spend OUTSIDE_PERCENT of its sampled hold or more between leaving the monitor and
+     *    arriving again? The votes saturate at +-OUTSIDE_VOTES. Unless they are negative (the threads
+     *    come straight back: a hot lock), the lock is taken as a striped store's, its threads working
+     *    outside it, and a starving caller turns it queued only after OUTSIDE_PATIENCE times the
+     *    overtakes, for a brief probation (PROBATION / BRIEF_PROBATION_DIVISOR releases, ending lean
+     *    however busy). Why: queued, each acquisition is a handoff to a mostly parked
+     *    virtual thread (64 threads, 2 carriers), a wake-up and a mount while the lock waits; lean, the
+     *    two running threads pass the monitor between them and each does its outside work while the
+     *    other holds it. On one stripe with a line's words split outside, queued counted at 0.75-0.88x
+     *    lean; on one hot lock with all the work inside, queued is the faster (JOURNAL 2026-11-27 13:24,
+     *    20:02). Measured gap over hold (JOURNAL 2026-11-28 00:57): one stripe, a line a section,
+     *    mostly 0.5-1.5; one hot lock at ~0.2 us mostly 0.1-0.2 (a fifth 0.5-1), ~2 us and with a yield
+     *    under 0.2. Every wait stays bounded, by more overtakes. A lock with no votes (new, or its
+     *    threads never come back: a request's touches a stripe once) is a striped store's: patient. A
+     *    first switch before the votes came in made a stripe queued for its busy, doubling probations
+     *    (JOURNAL 2026-11-28 01:08).
      *    Not starvation alone: on 4 stripes of Zipf counting a woken waiter is overtaken that often
      *    about 1,800 times a fork while it waits for a carrier (64 CPU-bound virtual threads, 2
      *    carriers), not for the lock; those stripes' windows are mostly 10-40% held (JOURNAL
@@ -125,6 +146,10 @@ public final class NumaMonitorLock implements Guard {
      *    // checked by NumaMonitorLockTest.aStarvingWaiterTurnsTheLockQueued
      *    // checked by NumaMonitorLockTest.anUnsampledCallThatSawTheEpochPassItsBoundTurnsASaturatedLockQueued
      *    // checked by NumaMonitorLockTest.aStarvingWaiterKeepsALockThatIsNotSaturatedLean
+     *  - While its threads work outside it (the votes), a starving waiter turns a saturated lock queued
+     *    only after OUTSIDE_PATIENCE times the overtakes, and that probation is brief and ends lean.
+     *    // checked by NumaMonitorLockTest.returnsAfterWorkOutsideTheLockVoteOutsideAndStraightBackInside
+     *    // checked by NumaMonitorLockTest.workOutsideTheLockTakesMoreOvertakesToTurnQueuedForABriefProbation
      *  - Queued to lean after a probation that was not busy; a busy one doubles; a switch back soon
      *    after doubles it too, a later one starts afresh.
      *    // checked by NumaMonitorLockTest.aQueuedLockTurnsLeanAfterAProbationThatWasNotBusy
@@ -137,6 +162,10 @@ public final class NumaMonitorLock implements Guard {
      *  - epoch is read before the monitor is entered, so the overtakes a caller counts include those
      *    while its carrier was stopped (the host took its CPU); the saturation test keeps such a
      *    stripe lean unless it is its threads' bottleneck anyway.
+     *  - The watched thread stamps when it left the monitor after leaving it (a monitor's release that
+     *    wakes a waiter is not work outside): a sampled holder that got in meanwhile may have set the
+     *    watch, and then its vote uses this stamp, one vote in error. The watch is read at arrival
+     *    without the monitor; the vote is cast inside it, only if the watch still names the caller.
      *  - A caller that read "lean" may enter the monitor after the switch (it then leaves and queues),
      *    and one that read "queued" may take the queue lock after the switch back (it then releases it
      *    and enters the monitor).
@@ -155,7 +184,7 @@ public final class NumaMonitorLock implements Guard {
      * in both modes, so it allocates nothing; a call inside a probed section runs inline at once (the
      * holder's runner is itself), in either mode.
      *
-     * Memory: 240 bytes, the guard, its padded state and its monitor (NumaMonitorLockTest's layout
+     * Memory: 256 bytes, the guard, its padded state and its monitor (NumaMonitorLockTest's layout
      * test), and with a probe its marks (24 more); the queue lock, hundreds of bytes, only for a
      * lock that once starved a waiter while saturated.
      */
@@ -182,6 +211,27 @@ public final class NumaMonitorLock implements Guard {
      * windows mostly 10-40%; one hot lock with all the work inside, mostly 50-110%.
      */
     static final int SATURATED_PERCENT = 75;
+
+    /**
+     * Lean: a watched thread (the last sampled holder) that comes back after work outside the lock of at least
+     * this share (percent) of its sampled hold votes that the lock's threads work outside it.
+     */
+    static final int OUTSIDE_PERCENT = 25;
+
+    /**
+     * Lean: and at least this long: a return within it is straight back, whatever the hold (one hot lock at ~0.2 us:
+     * a fifth of its returns take half the hold or more, 100-200 ns, JOURNAL 2026-11-28 01:14).
+     */
+    static final long OUTSIDE_MIN_NANOS = 250L;
+
+    /** Lean: the votes saturate at plus or minus this many. */
+    static final int OUTSIDE_VOTES = 8;
+
+    /** Lean, while the votes say the threads work outside the lock: starving takes this many times more overtakes. */
+    static final int OUTSIDE_PATIENCE = 8;
+
+    /** Queued, after a switch while the threads work outside: a probation of the first over this, never doubled. */
+    static final int BRIEF_PROBATION_DIVISOR = 4;
 
     /** Queued: the first probation, in queued releases; it doubles while the lock stays busy. */
     static final int PROBATION = 4096;
@@ -233,6 +283,8 @@ public final class NumaMonitorLock implements Guard {
     private final boolean timed; // probe != null && probe.timed()
     private final int sampleMask; // read by every lean call: thresholds.sampleMask()
     private final int starvingEpochs; // read by every lean call: thresholds.starvingEpochs()
+    private final int outsidePatience; // read by every lean call: thresholds.outsidePatience()
+    private final boolean patient; // read by every lean call: thresholds.patient()
     private final Thresholds thresholds; // the defaults, or a test's
 
     /** A lock whose queued mode is a {@link NumaHandoffLock} over the context's nodes; the defaults, no probe. */
@@ -255,6 +307,8 @@ public final class NumaMonitorLock implements Guard {
         this.thresholds = Objects.requireNonNull(thresholds, "thresholds");
         this.sampleMask = thresholds.sampleMask();
         this.starvingEpochs = thresholds.starvingEpochs();
+        this.outsidePatience = thresholds.outsidePatience();
+        this.patient = thresholds.patient();
         this.nodes = context.nodes();
         this.reserveAfter = Objects.requireNonNull(reserveAfter, "reserveAfter");
         this.carriers = context.carriers();
@@ -290,14 +344,16 @@ public final class NumaMonitorLock implements Guard {
     private <T> T callLean(Monitor m, Supplier<T> criticalSection) {
         State st = state;
         boolean sampled = picked(sampleMask); // before the monitor: nothing of it in the hold
+        if (sampled || st.watchOpaque() == Thread.currentThread()) {
+            return callLeanWatched(m, criticalSection, sampled); // about one call in EPOCH_SAMPLE + 1
+        }
         int seen = st.epochAcquire(); // acquire: not moved into the synchronized block, past the wait it measures
         synchronized (m) {
             if (!st.queuedAcquire()) { // turned lean by a queued owner, outside the monitor: acquire
-                long acquiredAt = sampled ? System.nanoTime() : 0L;
                 try {
                     return criticalSection.get();
                 } finally {
-                    leanReleasing(m, st, seen, acquiredAt, sampled);
+                    leanReleasing(m, st, seen);
                 }
             }
         }
@@ -306,37 +362,114 @@ public final class NumaMonitorLock implements Guard {
         return callQueued(m, criticalSection);
     }
 
-    /** As callLean, for a Runnable. */
-    private void runLean(Monitor m, Runnable criticalSection) {
+    /**
+     * As callLean, for a call that is sampled or made by the watched thread: its clock reads, its vote and the
+     * watch, kept off the other calls' path (in callLean they cost an uncontended call 1-2 ns).
+     */
+    private <T> T callLeanWatched(Monitor m, Supplier<T> criticalSection, boolean sampled) {
         State st = state;
-        boolean sampled = picked(sampleMask);
         int seen = st.epochAcquire();
+        Thread me = Thread.currentThread();
+        long arrivedAt = st.watchOpaque() == me ? System.nanoTime() : 0L; // the watched thread back: its gap
+        T result = null;
+        boolean ran = false;
         synchronized (m) {
             if (!st.queuedAcquire()) {
                 long acquiredAt = sampled ? System.nanoTime() : 0L;
                 try {
+                    result = criticalSection.get();
+                    ran = true;
+                } finally {
+                    leanReleasing(m, st, seen, acquiredAt, sampled, me, arrivedAt);
+                }
+            }
+        }
+        if (ran) {
+            if (sampled) {
+                st.left(); // the watched thread now, out of the monitor
+            }
+            return result;
+        }
+        return callQueued(m, criticalSection);
+    }
+
+    /** As callLean, for a Runnable. */
+    private void runLean(Monitor m, Runnable criticalSection) {
+        State st = state;
+        boolean sampled = picked(sampleMask);
+        if (sampled || st.watchOpaque() == Thread.currentThread()) {
+            runLeanWatched(m, criticalSection, sampled);
+            return;
+        }
+        int seen = st.epochAcquire();
+        synchronized (m) {
+            if (!st.queuedAcquire()) {
+                try {
                     criticalSection.run();
                     return;
                 } finally {
-                    leanReleasing(m, st, seen, acquiredAt, sampled);
+                    leanReleasing(m, st, seen);
                 }
             }
         }
         runQueued(m, criticalSection);
     }
 
+    /** As callLeanWatched, for a Runnable. */
+    private void runLeanWatched(Monitor m, Runnable criticalSection, boolean sampled) {
+        State st = state;
+        int seen = st.epochAcquire();
+        Thread me = Thread.currentThread();
+        long arrivedAt = st.watchOpaque() == me ? System.nanoTime() : 0L;
+        boolean ran = false;
+        synchronized (m) {
+            if (!st.queuedAcquire()) {
+                long acquiredAt = sampled ? System.nanoTime() : 0L;
+                try {
+                    criticalSection.run();
+                    ran = true;
+                } finally {
+                    leanReleasing(m, st, seen, acquiredAt, sampled, me, arrivedAt);
+                }
+            }
+        }
+        if (!ran) {
+            runQueued(m, criticalSection);
+        } else if (sampled) {
+            st.left();
+        }
+    }
+
     /**
-     * The monitor's holder at the end of a lean section (the epoch was {@code seen} at its arrival; sampled
-     * when {@code sampled}, acquired at {@code acquiredAt}): the sample, then the switch to queued if this
-     * caller starved while the lock stayed saturated.
+     * The monitor's holder at the end of a lean section that was neither sampled nor the watched thread's (the
+     * epoch was {@code seen} at its arrival): the switch to queued if this caller starved while the lock stayed
+     * saturated.
      */
-    private void leanReleasing(Monitor m, State st, int seen, long acquiredAt, boolean sampled) {
-        boolean starved = st.epoch - seen >= starvingEpochs; // before this call's own sample
+    private void leanReleasing(Monitor m, State st, int seen) {
+        boolean outside = patient && st.outside();
+        if (st.epoch - seen >= (outside ? starvingEpochs * outsidePatience : starvingEpochs)
+                && st.saturatedWindows >= 2) {
+            turnQueued(m, outside);
+        }
+    }
+
+    /**
+     * As leanReleasing, for a call that was sampled ({@code sampled}, acquired at {@code acquiredAt}) or the
+     * watched thread's ({@code me}, arrived at {@code arrivedAt}, else 0): its vote, its sample, then the switch
+     * to queued if this caller starved while the lock stayed saturated.
+     */
+    private void leanReleasing(
+            Monitor m, State st, int seen, long acquiredAt, boolean sampled, Thread me, long arrivedAt) {
+        boolean outside = patient && st.outside();
+        boolean starved = st.epoch - seen >= (outside ? starvingEpochs * outsidePatience : starvingEpochs);
+        if (arrivedAt != 0L && st.watch == me) {
+            st.cameBack(arrivedAt);
+        }
         if (sampled) {
-            st.sampled(acquiredAt, sampleMask + 1, thresholds);
+            st.sampled(acquiredAt, sampleMask + 1, thresholds, me);
         }
         if (starved && st.saturatedWindows >= 2) {
-            turnQueued(m);
+            turnQueued(m, outside);
         }
     }
 
@@ -461,17 +594,27 @@ public final class NumaMonitorLock implements Guard {
                 if (!st.queuedAcquire()) {
                     boolean sampled = picked(sampleMask);
                     int seen = st.epochAcquire();
+                    long arrivedAt = st.watchOpaque() == me ? System.nanoTime() : 0L;
+                    T result = null;
+                    boolean ran = false;
                     synchronized (m) {
                         if (!st.queuedAcquire()) {
                             long acquiredAt = sampled ? System.nanoTime() : 0L;
                             began = enterProbed(marks, me, report, clocked, arrivedBusy, asked);
                             try {
-                                return criticalSection.get();
+                                result = criticalSection.get();
+                                ran = true;
                             } finally {
                                 ended = exitProbed(marks);
-                                leanReleasing(m, st, seen, acquiredAt, sampled);
+                                leanReleasing(m, st, seen, acquiredAt, sampled, me, arrivedAt);
                             }
                         }
+                    }
+                    if (ran) {
+                        if (sampled) {
+                            st.left();
+                        }
+                        return result;
                     }
                 }
                 QueuedMode mode = m.modeAcquire();
@@ -520,7 +663,7 @@ public final class NumaMonitorLock implements Guard {
     }
 
     /** The monitor's holder, lean, for a caller that starved while the lock stayed saturated: queued. */
-    private void turnQueued(Monitor m) {
+    private void turnQueued(Monitor m, boolean outside) {
         if (state.queuedAcquire()) {
             return; // queued already, by a call inside this one
         }
@@ -532,7 +675,7 @@ public final class NumaMonitorLock implements Guard {
         } else {
             lean = (long) (state.epoch - mode.epochAtLean) * (sampleMask + 1);
         }
-        mode.startProbation(lean);
+        mode.startProbation(lean, outside);
         mode.switcher = Thread.currentThread();
         state.saturatedWindows = 0;
         switched(m, true);
@@ -590,9 +733,16 @@ public final class NumaMonitorLock implements Guard {
             int windowSamples,
             int saturatedPercent,
             int probation,
-            int busyPercent) {
-        static final Thresholds DEFAULTS =
-                new Thresholds(EPOCH_SAMPLE, STARVING_EPOCHS, WINDOW_SAMPLES, SATURATED_PERCENT, PROBATION);
+            int busyPercent,
+            int outsidePatience) {
+        static final Thresholds DEFAULTS = new Thresholds(
+                EPOCH_SAMPLE,
+                STARVING_EPOCHS,
+                WINDOW_SAMPLES,
+                SATURATED_PERCENT,
+                PROBATION,
+                BUSY_PERCENT,
+                OUTSIDE_PATIENCE);
 
         /**
          * Every acquisition sampled, every window of one sample saturated, every lean call that another
@@ -607,24 +757,44 @@ public final class NumaMonitorLock implements Guard {
                     || windowSamples < 1
                     || saturatedPercent < 0
                     || probation < 1
-                    || busyPercent < 0) {
+                    || busyPercent < 0
+                    || outsidePatience < 1) {
                 throw new IllegalArgumentException("sampleMask + 1 must be a power of two, the others positive");
             }
         }
 
-        /** These thresholds, a probation busy at BUSY_PERCENT. */
+        /**
+         * These thresholds, a probation busy at BUSY_PERCENT, and work outside the lock changing nothing (a
+         * patience of 1): a test's switches then do not hang on how long its threads take between calls.
+         */
         Thresholds(int sampleMask, int starvingEpochs, int windowSamples, int saturatedPercent, int probation) {
-            this(sampleMask, starvingEpochs, windowSamples, saturatedPercent, probation, BUSY_PERCENT);
+            this(sampleMask, starvingEpochs, windowSamples, saturatedPercent, probation, BUSY_PERCENT, 1);
         }
 
         /** These thresholds with {@code percent} as the saturated share. */
         Thresholds withSaturatedPercent(int percent) {
-            return new Thresholds(sampleMask, starvingEpochs, windowSamples, percent, probation, busyPercent);
+            return new Thresholds(
+                    sampleMask, starvingEpochs, windowSamples, percent, probation, busyPercent, outsidePatience);
         }
 
         /** These thresholds with {@code percent} as a busy probation's share. */
         Thresholds withBusyPercent(int percent) {
-            return new Thresholds(sampleMask, starvingEpochs, windowSamples, saturatedPercent, probation, percent);
+            return new Thresholds(
+                    sampleMask, starvingEpochs, windowSamples, saturatedPercent, probation, percent, outsidePatience);
+        }
+
+        /**
+         * These thresholds with {@code patience}: while the lock's threads work outside it, a waiter starves after
+         * that many times more overtakes, and the probation after such a switch is brief (1: no difference).
+         */
+        Thresholds withOutsidePatience(int patience) {
+            return new Thresholds(
+                    sampleMask, starvingEpochs, windowSamples, saturatedPercent, probation, busyPercent, patience);
+        }
+
+        /** Whether work outside the lock changes when and for how long it turns queued. */
+        boolean patient() {
+            return outsidePatience > 1;
         }
     }
 
@@ -644,6 +814,7 @@ public final class NumaMonitorLock implements Guard {
         long heldNanos; // measured holds, each at most HOLD_CAP_NANOS
         int epochAtLean; // the monitor's epoch when the lock last turned lean
         int sinceSwitch; // queued releases since the switch to queued, up to DRAIN_RELEASES
+        boolean brief; // this probation ends lean however busy: the lock's threads work outside it
         Thread switcher; // the lean owner that last switched to queued, plain: read by every queued call, for
         // reentrancy (only that thread reads itself there; a stale value costs it a Thread.holdsLock)
         boolean barrier; // set by the lean owner that switches (before queued, release); cleared by the next queued
@@ -660,9 +831,15 @@ public final class NumaMonitorLock implements Guard {
          * lean: a probation starts, twice as long as the last when the lock starved a waiter again within less
          * lean than that, else the first one.
          */
-        void startProbation(long leanAcquisitions) {
-            probation =
-                    leanAcquisitions < turn ? (int) Math.min(MAX_PROBATION, 2L * probation) : thresholds.probation();
+        void startProbation(long leanAcquisitions, boolean outside) {
+            brief = outside;
+            if (outside) {
+                probation = Math.max(1, thresholds.probation() / BRIEF_PROBATION_DIVISOR);
+            } else {
+                probation = leanAcquisitions < turn
+                        ? (int) Math.min(MAX_PROBATION, 2L * probation)
+                        : thresholds.probation();
+            }
             sinceSwitch = 0;
             barrier = true;
             nextProbation();
@@ -696,7 +873,7 @@ public final class NumaMonitorLock implements Guard {
             int done = ++releases;
             if (done >= turn) {
                 long span = System.nanoTime() - measuredFrom;
-                if (measuredFrom != 0L && 100L * heldNanos >= (long) thresholds.busyPercent() * span) {
+                if (!brief && measuredFrom != 0L && 100L * heldNanos >= (long) thresholds.busyPercent() * span) {
                     probation = (int) Math.min(MAX_PROBATION, 2L * probation); // the threads' bottleneck
                     nextProbation();
                     return false;
@@ -726,12 +903,16 @@ public final class NumaMonitorLock implements Guard {
     abstract static class StateFields extends StateLead {
         private static final VarHandle QUEUED;
         private static final VarHandle EPOCH;
+        private static final VarHandle WATCH;
+        private static final VarHandle WATCH_RELEASED;
 
         static {
             try {
                 MethodHandles.Lookup lookup = MethodHandles.lookup();
                 QUEUED = lookup.findVarHandle(StateFields.class, "queued", boolean.class);
                 EPOCH = lookup.findVarHandle(StateFields.class, "epoch", int.class);
+                WATCH = lookup.findVarHandle(StateFields.class, "watch", Thread.class);
+                WATCH_RELEASED = lookup.findVarHandle(StateFields.class, "watchReleased", int.class);
             } catch (ReflectiveOperationException e) {
                 throw new ExceptionInInitializerError(e);
             }
@@ -745,6 +926,11 @@ public final class NumaMonitorLock implements Guard {
         int saturatedWindows; // saturated windows in a row, up to the last one; reset by the switch to queued
         long windowFrom; // nanoTime at the current window's start; 0: none yet
         long sampledHolds; // the window's sampled holds, each at most HOLD_CAP_NANOS
+        // The watch, the monitor's holder only, written at sampled acquisitions and at the watched thread's return:
+        Thread watch; // opaque: the last sampled holder, until it comes back; read (opaque) by every lean call
+        int watchReleased; // the low 32 bits of nanoTime at the watched thread's release
+        int watchHold; // the watched thread's sampled hold, at most HOLD_CAP_NANOS
+        byte outsideVotes; // +1 for each return after work outside at least OUTSIDE_PERCENT of its hold, -1 else
 
         boolean queuedAcquire() {
             return (boolean) QUEUED.getAcquire(this);
@@ -759,14 +945,53 @@ public final class NumaMonitorLock implements Guard {
         }
 
         /**
+         * The watched thread, just out of the monitor after its sampled section: the time its gap starts (a
+         * monitor's release that wakes a waiter takes as long as a short section, and is not work outside).
+         * Outside the monitor: a sampled holder that got in meanwhile may have set the watch and its own time,
+         * which this write then moves to this one's (an accepted race: one vote of one watch in error).
+         */
+        void left() {
+            WATCH_RELEASED.setOpaque(this, (int) System.nanoTime());
+        }
+
+        Thread watchOpaque() {
+            return (Thread) WATCH.getOpaque(this);
+        }
+
+        /**
+         * Whether the lock's threads are taken to work outside it: unless the watched threads' last returns were
+         * mostly straight back (a lock whose threads never come back, or not yet, is a striped store's).
+         */
+        boolean outside() {
+            return outsideVotes >= 0;
+        }
+
+        /**
+         * The monitor's holder, the watched thread back (it arrived at {@code arrivedAt}): a vote on whether it
+         * worked outside the lock between its sampled release and this arrival, as long as OUTSIDE_PERCENT of
+         * its sampled hold at least; the watch ends.
+         */
+        void cameBack(long arrivedAt) {
+            int gap = (int) arrivedAt - watchReleased; // nanoTime's low bits: any gap under 2 s
+            boolean worked = gap >= OUTSIDE_MIN_NANOS && 100L * gap >= (long) OUTSIDE_PERCENT * watchHold;
+            outsideVotes = (byte)
+                    (worked ? Math.min(outsideVotes + 1, OUTSIDE_VOTES) : Math.max(outsideVotes - 1, -OUTSIDE_VOTES));
+            WATCH.setOpaque(this, null);
+        }
+
+        /**
          * The monitor's holder at the end of a sampled lean acquisition (acquired at {@code acquiredAt}, one of
          * {@code every}): one more epoch; the hold joins the window's, and at the window's end the window counts
          * as saturated or not.
          */
-        void sampled(long acquiredAt, int every, Thresholds t) {
+        void sampled(long acquiredAt, int every, Thresholds t, Thread holder) {
             EPOCH.setOpaque(this, epoch + 1);
             long now = System.nanoTime();
-            sampledHolds += Math.min(HOLD_CAP_NANOS, now - acquiredAt);
+            long hold = Math.min(HOLD_CAP_NANOS, now - acquiredAt);
+            sampledHolds += hold;
+            watchHold = (int) hold;
+            watchReleased = (int) now; // until left() writes when it left the monitor
+            WATCH.setOpaque(this, holder);
             if (++samples >= t.windowSamples()) {
                 if (windowFrom != 0L) {
                     boolean saturated = 100L * sampledHolds * every >= (long) t.saturatedPercent() * (now - windowFrom);

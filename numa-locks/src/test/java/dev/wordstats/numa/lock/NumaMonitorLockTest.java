@@ -82,6 +82,12 @@ class NumaMonitorLockTest {
      * waiter was overtaken {@code nested + 1} times when it gets in.
      */
     private static void overtake(NumaMonitorLock guard, ThreadKind kind, int nested) throws InterruptedException {
+        overtake(guard, kind, nested, () -> {});
+    }
+
+    /** As the overtake above, the holder running {@code lastly} after its nested calls. */
+    private static void overtake(NumaMonitorLock guard, ThreadKind kind, int nested, Runnable lastly)
+            throws InterruptedException {
         CountDownLatch entered = new CountDownLatch(1);
         CountDownLatch go = new CountDownLatch(1);
         try (Workers workers = new Workers(guard)) {
@@ -94,6 +100,7 @@ class NumaMonitorLockTest {
                         for (int i = 0; i < nested; i++) {
                             guard.run(() -> {});
                         }
+                        lastly.run();
                     }));
             assertThat(entered.await(PROMPT.toMillis(), TimeUnit.MILLISECONDS)).isTrue();
             Thread waiter = workers.start(kind, "waiter", () -> guard.run(() -> {}));
@@ -205,6 +212,83 @@ class NumaMonitorLockTest {
         assertThat(guard.probationReleases()).as("the first probation again").isEqualTo(64);
     }
 
+    @ParameterizedTest
+    @EnumSource(ThreadKind.class)
+    void returnsAfterWorkOutsideTheLockVoteOutsideAndStraightBackInside(ThreadKind kind) throws Exception {
+        // Every acquisition sampled, so each call's thread is watched until its next call; never starving.
+        NumaMonitorLock.Thresholds watched = new NumaMonitorLock.Thresholds(0, 1 << 20, 1, 0, 64);
+        NumaMonitorLock outside = lock(watched);
+        NumaMonitorLock inside = lock(watched);
+        GuardContractTest.inThread(kind, "outside", () -> {
+            for (int i = 0; i < 20; i++) {
+                outside.run(() -> {});
+                spin(20_000L); // 20 us outside, an empty section inside
+            }
+        });
+        GuardContractTest.inThread(kind, "inside", () -> {
+            for (int i = 0; i < 20; i++) {
+                inside.run(() -> spin(20_000L)); // 20 us inside, straight back
+            }
+        });
+        NumaMonitorLock.State out = (NumaMonitorLock.State) privateField(outside, "state");
+        NumaMonitorLock.State in = (NumaMonitorLock.State) privateField(inside, "state");
+        // 19 returns each: the votes saturate at 8, and a return a loaded host stretched moves one by one.
+        assertThat(out.outside())
+                .as("votes %d after returns from 20 us outside", out.outsideVotes)
+                .isTrue();
+        assertThat(in.outside())
+                .as("votes %d after returns straight back", in.outsideVotes)
+                .isFalse();
+        assertThat(out.outsideVotes).isGreaterThan((byte) 4);
+        assertThat(in.outsideVotes).isLessThan((byte) -4);
+        assertThat(outside.isQueued() || inside.isQueued()).isFalse();
+    }
+
+    @ParameterizedTest
+    @EnumSource(ThreadKind.class)
+    void workOutsideTheLockTakesMoreOvertakesToTurnQueuedForABriefProbation(ThreadKind kind) throws Exception {
+        // COUNTED with a patience of 4: a caller starves after 4 overtakes, or 16 while the votes say outside.
+        NumaMonitorLock guard = lock(COUNTED.withOutsidePatience(4));
+        NumaMonitorLock.State state = (NumaMonitorLock.State) privateField(guard, "state");
+        // The votes, set at the end of the holder's section (its own nested calls vote too, on how long an
+        // empty section takes against a return, which is no test's business); its own release may move them by one.
+        Runnable workOutside = () -> state.outsideVotes = (byte) NumaMonitorLock.OUTSIDE_VOTES;
+        overtake(guard, kind, 3, workOutside); // overtaken 4 times
+        assertThat(guard.isQueued())
+                .as("4 overtakes: not starving while the threads work outside")
+                .isFalse();
+        overtake(guard, kind, 14, workOutside); // 15
+        assertThat(guard.isQueued()).as("15 overtakes").isFalse();
+        overtake(guard, kind, 15, workOutside); // 16
+        assertThat(guard.isQueued()).as("16 overtakes, 4 times the bound").isTrue();
+        assertThat(guard.probationReleases())
+                .as("a brief probation: a quarter of the first")
+                .isEqualTo(64 / 4);
+        GuardContractTest.inThread(kind, "busy", () -> {
+            for (int i = 0; i < 64 / 4; i++) {
+                guard.run(() -> spin(9_000L)); // back to back: busy, which would double a probation
+            }
+        });
+        assertThat(guard.isQueued())
+                .as("the brief probation ends lean, however busy")
+                .isFalse();
+        assertThat(guard.modeSwitches()).isEqualTo(2);
+
+        NumaMonitorLock fresh = lock(COUNTED.withOutsidePatience(4));
+        NumaMonitorLock.State freshState = (NumaMonitorLock.State) privateField(fresh, "state");
+        assertThat(freshState.outside()).as("a new lock: a striped store's").isTrue();
+        overtake(fresh, kind, 3, () -> freshState.outsideVotes = 0); // no votes either way: patient
+        assertThat(fresh.isQueued()).as("4 overtakes, no votes").isFalse();
+
+        NumaMonitorLock inside = lock(COUNTED.withOutsidePatience(4));
+        NumaMonitorLock.State insideState = (NumaMonitorLock.State) privateField(inside, "state");
+        overtake(inside, kind, 3, () -> insideState.outsideVotes = (byte) -NumaMonitorLock.OUTSIDE_VOTES);
+        assertThat(inside.isQueued())
+                .as("4 overtakes while the threads come straight back")
+                .isTrue();
+        assertThat(inside.probationReleases()).as("the first probation").isEqualTo(64);
+    }
+
     /** {@code calls} empty critical sections, 20 us apart: the lock is held a small share of the time. */
     private static void idleCalls(NumaMonitorLock guard, int calls, AtomicInteger runs) {
         for (int i = 0; i < calls; i++) {
@@ -258,7 +342,7 @@ class NumaMonitorLockTest {
     void aBusyProbationDoublesAndAnIdleOneTurnsLean() {
         NumaMonitorLock.QueuedMode mode = new NumaMonitorLock.QueuedMode(
                 new NumaHandoffLock(NodeLocator.singleNode(), NumaMcsLock.DEFAULT_RESERVE_AFTER, 2), COUNTED);
-        mode.startProbation(Long.MAX_VALUE);
+        mode.startProbation(Long.MAX_VALUE, false);
         assertThat(mode.turn).as("the first probation").isEqualTo(64);
         for (int i = 0; i < 63; i++) { // back to back, each held 5 us before its release: busy
             assertThat(mode.released(mode.measuring() ? System.nanoTime() - 5_000L : 0L))
@@ -275,9 +359,9 @@ class NumaMonitorLockTest {
             }
             assertThat(mode.released(measured ? System.nanoTime() : 0L)).isEqualTo(i == 127);
         }
-        mode.startProbation(10); // starving again 10 acquisitions after it turned lean
+        mode.startProbation(10, false); // starving again 10 acquisitions after it turned lean
         assertThat(mode.turn).as("again soon: doubled").isEqualTo(256);
-        mode.startProbation(1_000); // after more lean than the last probation
+        mode.startProbation(1_000, false); // after more lean than the last probation
         assertThat(mode.turn).as("afresh").isEqualTo(64);
     }
 
@@ -548,7 +632,16 @@ class NumaMonitorLockTest {
         assertThat(own)
                 .extracting(FieldLayout::name)
                 .containsExactlyInAnyOrder(
-                        "queued", "epoch", "samples", "saturatedWindows", "windowFrom", "sampledHolds");
+                        "queued",
+                        "epoch",
+                        "samples",
+                        "saturatedWindows",
+                        "windowFrom",
+                        "sampledHolds",
+                        "watch",
+                        "watchReleased",
+                        "watchHold",
+                        "outsideVotes");
         long start = own.stream().mapToLong(FieldLayout::offset).min().orElseThrow();
         long end = own.stream().mapToLong(f -> f.offset() + f.size()).max().orElseThrow();
         // Objects start at 8-byte boundaries, so a line holding one of the fields begins at most 56 bytes
