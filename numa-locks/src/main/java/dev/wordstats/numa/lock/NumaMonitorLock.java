@@ -73,8 +73,9 @@ public final class NumaMonitorLock implements Guard {
      * saturated when, each standing for EPOCH_SAMPLE + 1 acquisitions, they fill SATURATED_PERCENT
      * of its span: the lock is its threads' bottleneck. Three clock reads per sampled acquisition,
      * one at the watched thread's return, none otherwise; a call that is neither takes a path of its
-     * own, without the watch (callLean against callLeanWatched: 8.3-8.6 against 9.3-10.3 ns an
-     * uncontended call when all took one path; 8.0-8.4 before the watch; JOURNAL 2026-11-28 01:45).
+     * own, without the watch (callLean against callLeanWatched, and the two branches of callProbed's
+     * lean call: 8.3-8.6 ns an uncontended call, 12.9 probed, against 9.3-10.3 and 14.4-15.4 when all
+     * took one path, and 8.0-8.4 and 11.4-11.9 before the watch; JOURNAL 2026-11-28 01:45, 02:12).
      *    Work outside the lock. A sampled holder becomes the watched thread; when it comes back (it
      *    reads itself in the watch at arrival, one read of the line every call reads anyway), it votes:
      *    did it spend OUTSIDE_PERCENT of its sampled hold or more between leaving the monitor and
@@ -594,27 +595,41 @@ public final class NumaMonitorLock implements Guard {
                 if (!st.queuedAcquire()) {
                     boolean sampled = picked(sampleMask);
                     int seen = st.epochAcquire();
-                    long arrivedAt = st.watchOpaque() == me ? System.nanoTime() : 0L;
-                    T result = null;
-                    boolean ran = false;
-                    synchronized (m) {
-                        if (!st.queuedAcquire()) {
-                            long acquiredAt = sampled ? System.nanoTime() : 0L;
-                            began = enterProbed(marks, me, report, clocked, arrivedBusy, asked);
-                            try {
-                                result = criticalSection.get();
-                                ran = true;
-                            } finally {
-                                ended = exitProbed(marks);
-                                leanReleasing(m, st, seen, acquiredAt, sampled, me, arrivedAt);
+                    if (!sampled && st.watchOpaque() != me) { // as callLean: the path without the watch
+                        synchronized (m) {
+                            if (!st.queuedAcquire()) {
+                                began = enterProbed(marks, me, report, clocked, arrivedBusy, asked);
+                                try {
+                                    return criticalSection.get();
+                                } finally {
+                                    ended = exitProbed(marks);
+                                    leanReleasing(m, st, seen);
+                                }
                             }
                         }
-                    }
-                    if (ran) {
-                        if (sampled) {
-                            st.left();
+                    } else { // as callLeanWatched
+                        long arrivedAt = st.watchOpaque() == me ? System.nanoTime() : 0L;
+                        T result = null;
+                        boolean ran = false;
+                        synchronized (m) {
+                            if (!st.queuedAcquire()) {
+                                long acquiredAt = sampled ? System.nanoTime() : 0L;
+                                began = enterProbed(marks, me, report, clocked, arrivedBusy, asked);
+                                try {
+                                    result = criticalSection.get();
+                                    ran = true;
+                                } finally {
+                                    ended = exitProbed(marks);
+                                    leanReleasing(m, st, seen, acquiredAt, sampled, me, arrivedAt);
+                                }
+                            }
                         }
-                        return result;
+                        if (ran) {
+                            if (sampled) {
+                                st.left();
+                            }
+                            return result;
+                        }
                     }
                 }
                 QueuedMode mode = m.modeAcquire();
