@@ -448,10 +448,14 @@ public final class NumaMonitorLock implements Guard {
      */
     private void leanReleasing(Monitor m, State st, int seen) {
         boolean outside = patient && st.outside();
-        if (st.epoch - seen >= (outside ? starvingEpochs * outsidePatience : starvingEpochs)
-                && st.saturatedWindows >= 2) {
+        if (st.epoch - seen >= starvingBound(outside) && st.saturatedWindows >= 2) {
             turnQueued(m, outside);
         }
+    }
+
+    /** The epochs a lean caller waits through before it is starving: more while the threads work outside. */
+    private int starvingBound(boolean outside) {
+        return outside ? starvingEpochs * outsidePatience : starvingEpochs;
     }
 
     /**
@@ -462,7 +466,7 @@ public final class NumaMonitorLock implements Guard {
     private void leanReleasing(
             Monitor m, State st, int seen, long acquiredAt, boolean sampled, Thread me, long arrivedAt) {
         boolean outside = patient && st.outside();
-        boolean starved = st.epoch - seen >= (outside ? starvingEpochs * outsidePatience : starvingEpochs);
+        boolean starved = st.epoch - seen >= starvingBound(outside); // before this call's own sample
         if (arrivedAt != 0L && st.watch == me) {
             st.cameBack(arrivedAt);
         }
