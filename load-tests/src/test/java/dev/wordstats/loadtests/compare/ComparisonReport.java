@@ -35,13 +35,23 @@ final class ComparisonReport {
             boolean higherIsBetter,
             Function<RunRecord, OptionalDouble> value) {}
 
+    static final Figure THROUGHPUT = new Figure(
+            "requests/s", "throughput", "%.0f", true, r -> r.gatling().requestsPerSecond());
+
+    static final Figure SERVICE_CPU = new Figure(
+            "service CPU µs/request",
+            "service-cpu",
+            "%.1f",
+            false,
+            r -> scale(r.metrics().serviceCpuPerRequest(r.gatling().requests()), 1e6));
+
     static final List<Figure> FIGURES = List.of(
-            new Figure(
-                    "requests/s", "throughput", "%.0f", true, r -> r.gatling().requestsPerSecond()),
+            THROUGHPUT,
             new Figure(
                     "HTTP p50 ms", "http-p50", "%.1f", false, r -> r.gatling().p50Millis()),
             new Figure(
                     "HTTP p99 ms", "http-p99", "%.1f", false, r -> r.gatling().p99Millis()),
+            SERVICE_CPU,
             new Figure(
                     "lock wait p99 µs (slow path)",
                     "lock-wait-p99",
@@ -60,6 +70,9 @@ final class ComparisonReport {
             new Figure(
                     "cross-node handoffs %",
                     "cross-node-share", "%.1f", false, r -> scale(r.metrics().crossNodeShare(), 100)));
+
+    /** The figures compared repeat by repeat ({@link PairedRatio}). */
+    static final List<Figure> PAIRED = List.of(THROUGHPUT, SERVICE_CPU);
 
     private ComparisonReport() {}
 
@@ -129,6 +142,41 @@ final class ComparisonReport {
         return md.toString();
     }
 
+    /**
+     * Every lock after the first against the first, repeat by repeat, for the {@link #PAIRED} figures:
+     * the ratios' median (min–max), how many are above 1, the sign test's p and its verdict. Empty with
+     * one lock.
+     */
+    static String pairedTable(List<String> locks, List<RunRecord> runs) {
+        if (locks.size() < 2) {
+            return "";
+        }
+        String reference = locks.getFirst();
+        StringBuilder md = new StringBuilder("| figure | lock / " + reference
+                + " | median (min–max) | above 1 | sign test p | verdict |\n" + "|---|---|---:|---:|---:|---|\n");
+        for (Figure figure : PAIRED) {
+            for (String lock : locks.subList(1, locks.size())) {
+                PairedRatio pair = PairedRatio.of(lock, reference, runs, figure.value());
+                md.append("| ")
+                        .append(figure.name())
+                        .append(" | ")
+                        .append(lock)
+                        .append(" | ")
+                        .append(pair.spreadText())
+                        .append(" | ")
+                        .append(pair.above())
+                        .append(" of ")
+                        .append(pair.ratios().size())
+                        .append(" | ")
+                        .append(pair.ratios().isEmpty() ? "n/a" : String.format(Locale.ROOT, "%.3f", pair.signTestP()))
+                        .append(" | ")
+                        .append(pair.verdict(figure.higherIsBetter()))
+                        .append(" |\n");
+            }
+        }
+        return md.toString();
+    }
+
     /** Every run in the order they ran, each with a link to its Gatling report. */
     static String runsTable(List<RunRecord> runs, Path reportDir) {
         StringBuilder md = new StringBuilder(
@@ -189,6 +237,7 @@ final class ComparisonReport {
                 + " (\">\" between measurably different groups, \"≈\" within one); otherwise \"no measurable"
                 + " difference\". Failed runs are left out of the figures.\n\n"
                 + verdictList(verdicts)
+                + paired(locks, runs)
                 + "\n## Charts\n\n" + String.join("\n", charts) + "\n"
                 + "\n## Every run\n\n"
                 + runsTable(runs, dir)
@@ -201,6 +250,19 @@ final class ComparisonReport {
         Path report = dir.resolve("report.md");
         Files.writeString(report, md);
         return report;
+    }
+
+    private static String paired(List<String> locks, List<RunRecord> runs) {
+        if (locks.size() < 2) {
+            return "";
+        }
+        return "\n## Paired by repeat\n\nEach repeat runs the locks back to back, so a slow spell of a shared host"
+                + " falls on both runs of a repeat, where it widens both ranges above. Here each lock's figure is"
+                + " divided by " + locks.getFirst() + "'s in the same repeat. A difference is named only where a"
+                + " two-sided sign test over the repeats gives p < " + PairedRatio.ALPHA + ", which takes at least 6"
+                + " repeats. The service's CPU per request is its process CPU time over the requests of the run:"
+                + " a figure the host's other load moves less than requests/s.\n\n"
+                + pairedTable(locks, runs);
     }
 
     private static OptionalDouble scale(OptionalDouble value, double factor) {

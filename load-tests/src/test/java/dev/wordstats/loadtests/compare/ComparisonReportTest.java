@@ -1,6 +1,7 @@
 package dev.wordstats.loadtests.compare;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
 
 import dev.wordstats.comparison.RunOrder;
 import java.io.IOException;
@@ -19,6 +20,12 @@ class ComparisonReportTest {
     Path dir;
 
     private RunRecord run(int repeat, int position, String lock, double rps, int exit) throws IOException {
+        return run(repeat, position, lock, rps, 250e-6, exit);
+    }
+
+    /** A run of 10 s at {@code rps} whose service used {@code cpuPerRequest} seconds of CPU a request. */
+    private RunRecord run(int repeat, int position, String lock, double rps, double cpuPerRequest, int exit)
+            throws IOException {
         Path report = dir.resolve("r" + repeat + "-" + lock).resolve("gatling/run-1/index.html");
         Files.createDirectories(report.getParent());
         Files.writeString(report, "<html></html>");
@@ -38,7 +45,8 @@ class ComparisonReportTest {
                 OptionalDouble.of(25),
                 OptionalDouble.of(75),
                 OptionalDouble.of(990),
-                OptionalDouble.of(10));
+                OptionalDouble.of(10),
+                OptionalDouble.of(rps * 10 * cpuPerRequest));
         return new RunRecord(repeat, position, lock, gatling, metrics, 80, Optional.of(report));
     }
 
@@ -72,6 +80,71 @@ class ComparisonReportTest {
         assertThat(dir.resolve("throughput.png")).isNotEmptyFile();
         assertThat(Files.size(dir.resolve("throughput.png"))).isGreaterThan(1000);
         assertThat(dir.resolve("runs.csv")).exists();
+        assertThat(md).contains("| service CPU µs/request |").contains(" 250.0 (250.0–250.0) |");
+        assertThat(md).contains("## Paired by repeat");
+        // B over A, repeat by repeat: 2.00, 1.91, 1.81; three repeats cannot pass the sign test
+        assertThat(md).contains("| requests/s | B | 1.91 (1.81–2.00) | 3 of 3 | 0.250 | no measurable difference |");
+    }
+
+    @Test
+    void pairedRatiosNameADifferenceOnlyWhereTheSignTestPasses() throws IOException {
+        // B is 5% above A in every one of 6 repeats, while the host's speed doubles and halves between repeats:
+        // the ranges overlap, the pairs do not
+        double[] host = {1000, 2000, 1200, 1900, 1100, 1800};
+        double[] b = new double[host.length];
+        for (int i = 0; i < host.length; i++) {
+            b[i] = host[i] * 1.05;
+        }
+        List<RunRecord> runs = runs(host, b);
+
+        Path report = ComparisonReport.write(dir, "# header\n", List.of("A", "B"), runs);
+
+        String md = Files.readString(report);
+        assertThat(md).contains("**requests/s** (higher is better): " + Verdict.NO_DIFFERENCE);
+        assertThat(md).contains("| requests/s | B | 1.05 (1.05–1.05) | 6 of 6 | 0.031 | better than A |");
+    }
+
+    @Test
+    void theSignTestCountsTheRatiosOnEachSideOfOneAndLeavesOutTies() {
+        assertThat(new PairedRatio("B", "A", List.of(1.1, 1.2, 1.3, 1.1, 1.2, 1.3)).signTestP())
+                .isCloseTo(2.0 / 64, within(1e-12));
+        assertThat(new PairedRatio("B", "A", List.of(1.1, 1.2, 1.3, 1.1, 1.2, 1.3, 1.1, 0.9)).signTestP())
+                .isCloseTo(2.0 * 9 / 256, within(1e-12));
+        assertThat(new PairedRatio("B", "A", List.of(1.1, 0.9, 1.1, 0.9)).signTestP())
+                .isEqualTo(1.0);
+        assertThat(new PairedRatio("B", "A", List.of(0.9, 0.8, 0.9, 0.8, 0.9, 0.8, 1.0)).signTestP())
+                .isCloseTo(2.0 / 64, within(1e-12));
+        assertThat(new PairedRatio("B", "A", List.of(0.9, 0.8, 0.9, 0.8, 0.9, 0.8)).verdict(true))
+                .isEqualTo("worse than A");
+        assertThat(new PairedRatio("B", "A", List.of(0.9, 0.8, 0.9, 0.8, 0.9, 0.8)).verdict(false))
+                .isEqualTo("better than A");
+        assertThat(new PairedRatio("B", "A", List.of(0.9, 0.8, 0.9, 0.8, 0.9)).verdict(true))
+                .isEqualTo(Verdict.NO_DIFFERENCE);
+        assertThat(new PairedRatio("B", "A", List.of()).verdict(true)).isEqualTo(Verdict.NO_DIFFERENCE);
+    }
+
+    @Test
+    void pairsAreTakenWithinARepeatAndFailedRunsLeaveTheirRepeatOut() throws IOException {
+        List<RunRecord> runs = new ArrayList<>();
+        runs.add(run(1, 1, "A", 1000, 0));
+        runs.add(run(1, 2, "B", 1100, 0));
+        runs.add(run(2, 1, "B", 500, 0));
+        runs.add(run(2, 2, "A", 1000, 1)); // failed: repeat 2 has no pair
+        runs.add(run(3, 1, "A", 2000, 0));
+        runs.add(run(3, 2, "B", 1000, 0));
+
+        PairedRatio pair = PairedRatio.of("B", "A", runs, ComparisonReport.THROUGHPUT.value());
+
+        assertThat(pair.ratios()).containsExactly(1.1, 0.5);
+    }
+
+    @Test
+    void theServicesCpuPerRequestIsItsCpuTimeOverTheRequestsOfTheRun() throws IOException {
+        RunRecord r = run(1, 1, "A", 1000, 180e-6, 0);
+
+        assertThat(ComparisonReport.SERVICE_CPU.value().apply(r).getAsDouble()).isCloseTo(180.0, within(1e-9));
+        assertThat(LockMetrics.none().serviceCpuPerRequest(OptionalDouble.of(10)))
+                .isEmpty();
     }
 
     @Test
@@ -99,6 +172,7 @@ class ComparisonReportTest {
         assertThat(lines.get(1)).endsWith(",80,r1-A/gatling/run-1/index.html");
         assertThat(lines.get(1).split(",", -1)).hasSize(RunsCsv.HEADER.size());
         assertThat(lines.get(1)).contains(",0.250000,"); // cross-node share 25 of 100
+        assertThat(lines.get(1)).contains(",990.000,10.0000,2.50000,"); // acquisitions, then 10,000 x 250 µs CPU
     }
 
     @Test

@@ -9,8 +9,11 @@ import java.util.function.Predicate;
  * The lock figures of one run, read from the service's {@code /actuator/prometheus} page after
  * the load: wait time p99 (from the {@code wordstats_lock_wait_seconds} histogram, of the slow
  * path, {@code path="slow"}, where the service tags it: the acquisitions that really waited) and
- * max, cross-node and same-node handoffs, fast- and slow-path acquisitions. A figure the service
- * does not expose is empty (shown as "n/a").
+ * max, cross-node and same-node handoffs, fast- and slow-path acquisitions; beside them the CPU time
+ * the service's process used ({@code process_cpu_time_ns_total}), which with the run's request count
+ * gives the service's CPU per request: on a shared host the share of the CPUs the service gets moves
+ * requests/s from run to run, its CPU per request much less. A figure the service does not expose is
+ * empty (shown as "n/a").
  */
 record LockMetrics(
         OptionalDouble waitP99Seconds,
@@ -19,7 +22,8 @@ record LockMetrics(
         OptionalDouble crossNodeHandoffs,
         OptionalDouble sameNodeHandoffs,
         OptionalDouble fastAcquisitions,
-        OptionalDouble slowAcquisitions) {
+        OptionalDouble slowAcquisitions,
+        OptionalDouble serviceCpuSeconds) {
 
     static LockMetrics from(PrometheusText page, String lock) {
         Predicate<PrometheusText.Sample> ofLock = sample -> !sample.labels().containsKey("lock")
@@ -40,7 +44,8 @@ record LockMetrics(
                 page.sum("wordstats_lock_handoffs_total", ofLock.and(label("locality", "cross_node"))),
                 page.sum("wordstats_lock_handoffs_total", ofLock.and(label("locality", "same_node"))),
                 page.sum("wordstats_lock_acquisitions_total", ofLock.and(label("path", "fast"))),
-                page.sum("wordstats_lock_acquisitions_total", ofLock.and(label("path", "slow"))));
+                page.sum("wordstats_lock_acquisitions_total", ofLock.and(label("path", "slow"))),
+                scale(page.sum("process_cpu_time_ns_total", sample -> true), 1e-9));
     }
 
     /**
@@ -74,8 +79,23 @@ record LockMetrics(
         return all == 0 ? OptionalDouble.empty() : OptionalDouble.of(crossNodeHandoffs.getAsDouble() / all);
     }
 
+    /**
+     * The service's CPU time per request in seconds, given the requests of the run these figures span
+     * (read from the service after the warm-up and again after the load, so the warm-up is not in it).
+     */
+    OptionalDouble serviceCpuPerRequest(OptionalDouble requests) {
+        if (serviceCpuSeconds.isEmpty() || requests.isEmpty() || requests.getAsDouble() <= 0) {
+            return OptionalDouble.empty();
+        }
+        return OptionalDouble.of(serviceCpuSeconds.getAsDouble() / requests.getAsDouble());
+    }
+
+    private static OptionalDouble scale(OptionalDouble value, double factor) {
+        return value.isPresent() ? OptionalDouble.of(value.getAsDouble() * factor) : value;
+    }
+
     static LockMetrics none() {
         OptionalDouble n = OptionalDouble.empty();
-        return new LockMetrics(n, n, n, n, n, n, n);
+        return new LockMetrics(n, n, n, n, n, n, n, n);
     }
 }

@@ -34,6 +34,7 @@ final class RunsCsv {
             "sameNodeHandoffs",
             "fastAcquisitions",
             "slowAcquisitions",
+            "serviceCpuSeconds",
             "peakServiceFds",
             "gatlingReport");
 
@@ -62,6 +63,7 @@ final class RunsCsv {
             cells.add(num(m.sameNodeHandoffs()));
             cells.add(num(m.fastAcquisitions()));
             cells.add(num(m.slowAcquisitions()));
+            cells.add(num(m.serviceCpuSeconds()));
             cells.add(r.peakServiceFds() < 0 ? "" : Long.toString(r.peakServiceFds()));
             cells.add(r.gatlingReport()
                     .map(p -> reportDir.relativize(p).toString().replace('\\', '/'))
