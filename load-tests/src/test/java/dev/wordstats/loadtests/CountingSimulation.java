@@ -39,7 +39,7 @@ import java.util.Map;
  * tally. A mismatch is a failed request, and the {@code 0 failed requests} assertion then fails
  * the run: Gatling exits non-zero and the Maven build fails.
  */
-abstract class CountingSimulation extends Simulation {
+public abstract class CountingSimulation extends Simulation {
 
     static final String TOTAL_REQUEST = "nothing lost: GET /api/stats total";
     static final String WORD_REQUEST = "nothing lost: GET /api/words/{word}";
@@ -113,9 +113,12 @@ abstract class CountingSimulation extends Simulation {
         return session.remove("status");
     }
 
+    /** The name of {@link #nothingLost()}'s scenario, which runs after the load. */
+    public static final String NOTHING_LOST_SCENARIO = "nothing lost";
+
     /** The one-user scenario that compares the service's counts with the tally. */
     PopulationBuilder nothingLost() {
-        return scenario("nothing lost")
+        return scenario(NOTHING_LOST_SCENARIO)
                 .exec(http(TOTAL_REQUEST)
                         .get("/api/stats")
                         .check(

@@ -26,8 +26,9 @@ import java.util.concurrent.atomic.AtomicLong;
  * on a free loopback port, wait for {@code /actuator/health} UP, warm it up, run the simulation in
  * its own Gatling JVM, scrape {@code /actuator/prometheus} for the lock figures, stop the service.
  * At the end it writes {@code report.md} (median and min–max of every figure per lock, a verdict
- * only where the ranges do not overlap, every run with a link to its Gatling HTML report), charts
- * with min–max bars and {@code runs.csv}, and fails if any run failed. It prints its progress as
+ * only where the ranges do not overlap; each lock over the first, repeat by repeat, with a sign test
+ * ({@link PairedRatio}); every run with a link to its Gatling HTML report), charts with min–max bars
+ * and {@code runs.csv}, and fails if any run failed. It prints its progress as
  * it goes. The CI smoke is this runner with one lock type, one repeat and a few seconds of load.
  *
  * <pre>
@@ -196,6 +197,10 @@ public final class Compare {
         System.out.println();
         System.out.println(ComparisonReport.summaryTable(locks, runs, spreads));
         System.out.print(ComparisonReport.verdictList(ComparisonReport.verdicts(spreads)));
+        if (locks.size() > 1) {
+            System.out.println();
+            System.out.print(ComparisonReport.pairedTable(locks, runs));
+        }
         System.out.printf("[compare] report: %s (runs.csv, charts *.png beside it)%n", report);
 
         List<String> failed = runs.stream()

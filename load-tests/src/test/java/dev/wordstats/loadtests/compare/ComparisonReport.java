@@ -38,6 +38,13 @@ final class ComparisonReport {
     static final Figure THROUGHPUT = new Figure(
             "requests/s", "throughput", "%.0f", true, r -> r.gatling().requestsPerSecond());
 
+    static final Figure STEADY_THROUGHPUT = new Figure(
+            "requests/s, second half",
+            "throughput-second-half",
+            "%.0f",
+            true,
+            r -> r.gatling().steadyRequestsPerSecond());
+
     static final Figure SERVICE_CPU = new Figure(
             "service CPU µs/request",
             "service-cpu",
@@ -47,6 +54,7 @@ final class ComparisonReport {
 
     static final List<Figure> FIGURES = List.of(
             THROUGHPUT,
+            STEADY_THROUGHPUT,
             new Figure(
                     "HTTP p50 ms", "http-p50", "%.1f", false, r -> r.gatling().p50Millis()),
             new Figure(
@@ -72,7 +80,7 @@ final class ComparisonReport {
                     "cross-node-share", "%.1f", false, r -> scale(r.metrics().crossNodeShare(), 100)));
 
     /** The figures compared repeat by repeat ({@link PairedRatio}). */
-    static final List<Figure> PAIRED = List.of(THROUGHPUT, SERVICE_CPU);
+    static final List<Figure> PAIRED = List.of(THROUGHPUT, STEADY_THROUGHPUT, SERVICE_CPU);
 
     private ComparisonReport() {}
 
@@ -246,7 +254,9 @@ final class ComparisonReport {
                 + " `wordstats_lock_wait_seconds{path=\"slow\"}` histogram, p99 interpolated in its buckets as"
                 + " Prometheus does; \"≤ x\" when it falls in the lowest bucket, which cannot resolve it further);"
                 + " slow-path share is slow-path acquisitions over all acquisitions; cross-node handoffs are the"
-                + " acquisitions whose previous owner ran on another NUMA node.\n";
+                + " acquisitions whose previous owner ran on another NUMA node. Requests/s, second half, is the"
+                + " throughput from the middle of the load to its end, from Gatling's progress reports: without"
+                + " the start of the run, which is slower by a margin that varies from run to run.\n";
         Path report = dir.resolve("report.md");
         Files.writeString(report, md);
         return report;
@@ -261,7 +271,8 @@ final class ComparisonReport {
                 + " divided by " + locks.getFirst() + "'s in the same repeat. A difference is named only where a"
                 + " two-sided sign test over the repeats gives p < " + PairedRatio.ALPHA + ", which takes at least 6"
                 + " repeats. The service's CPU per request is its process CPU time over the requests of the run:"
-                + " a figure the host's other load moves less than requests/s.\n\n"
+                + " it tells a run that was slow per request (the lock's cost, or a host whose CPUs ran slow,"
+                + " which raises it for every lock alike) from one that got less of the CPUs.\n\n"
                 + pairedTable(locks, runs);
     }
 

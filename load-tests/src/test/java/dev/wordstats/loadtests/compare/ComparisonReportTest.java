@@ -34,6 +34,7 @@ class ComparisonReportTest {
                 OptionalDouble.of(rps * 10),
                 OptionalDouble.of(0),
                 OptionalDouble.of(rps),
+                OptionalDouble.of(rps * 1.5),
                 OptionalDouble.of(5),
                 OptionalDouble.of(50),
                 dir.resolve("gatling.log"),

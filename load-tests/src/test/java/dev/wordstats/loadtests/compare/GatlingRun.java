@@ -36,6 +36,7 @@ final class GatlingRun {
             OptionalDouble requests,
             OptionalDouble failed,
             OptionalDouble requestsPerSecond,
+            OptionalDouble steadyRequestsPerSecond,
             OptionalDouble p50Millis,
             OptionalDouble p99Millis,
             Path log,
@@ -80,6 +81,7 @@ final class GatlingRun {
         Process process = builder.start();
         Stats stats = new Stats();
         Progress progress = new Progress(prefix);
+        SteadyRate rate = new SteadyRate();
         try (BufferedReader out =
                         new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8));
                 PrintWriter file = new PrintWriter(Files.newBufferedWriter(log))) {
@@ -91,6 +93,7 @@ final class GatlingRun {
                     System.out.println(prefix + line.strip());
                 }
                 progress.accept(line);
+                rate.accept(line);
             }
         } finally {
             if (process.isAlive()) {
@@ -103,6 +106,7 @@ final class GatlingRun {
                 stats.get("request count"),
                 stats.failed,
                 stats.get("mean throughput (rps)"),
+                rate.secondHalf(),
                 stats.get("response time 50th percentile (ms)"),
                 stats.get("response time 99th percentile (ms)"),
                 log,

@@ -24,6 +24,7 @@ final class RunsCsv {
             "requests",
             "failedRequests",
             "requestsPerSecond",
+            "steadyRequestsPerSecond",
             "httpP50Millis",
             "httpP99Millis",
             "lockWaitP99Seconds",
@@ -53,6 +54,7 @@ final class RunsCsv {
             cells.add(num(g.requests()));
             cells.add(num(g.failed()));
             cells.add(num(g.requestsPerSecond()));
+            cells.add(num(g.steadyRequestsPerSecond()));
             cells.add(num(g.p50Millis()));
             cells.add(num(g.p99Millis()));
             cells.add(num(m.waitP99Seconds()));
