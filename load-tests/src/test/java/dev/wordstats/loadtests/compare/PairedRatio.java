@@ -1,8 +1,8 @@
 package dev.wordstats.loadtests.compare;
 
+import dev.wordstats.comparison.Spread;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.OptionalDouble;
 import java.util.TreeMap;
@@ -89,12 +89,6 @@ record PairedRatio(String lock, String reference, List<Double> ratios) {
 
     /** "median (min–max)" of the ratios, "n/a" without any. */
     String spreadText() {
-        if (ratios.isEmpty()) {
-            return "n/a";
-        }
-        List<Double> sorted = ratios.stream().sorted().toList();
-        int n = sorted.size();
-        double median = n % 2 == 1 ? sorted.get(n / 2) : (sorted.get(n / 2 - 1) + sorted.get(n / 2)) / 2;
-        return String.format(Locale.ROOT, "%.2f (%.2f–%.2f)", median, sorted.getFirst(), sorted.getLast());
+        return Spread.ofDoubles(ratios).text("%.2f");
     }
 }
