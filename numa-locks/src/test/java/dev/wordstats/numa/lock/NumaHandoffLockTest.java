@@ -631,7 +631,40 @@ class NumaHandoffLockTest {
         return arrive(mechanisms, kind, interruptible, Arriving.NEWCOMER, probing);
     }
 
+    /** At most this many tries of {@link #arriveOnce} whose holder's release did not stop in its lookup. */
+    private static final int ARRIVE_TRIES = 3;
+
+    /**
+     * {@link #arriveOnce}, tried again when the holder's release did not stop in its node lookup. A release
+     * looks its node up only to wake a parked leader (or to pass to an awake one), and skips it when it
+     * reads no leader awake and then none parked. Twice in CI runs (never in 1,200 repeats under load)
+     * a release went through: each left the lock free and every thread through it, which fits a leader
+     * that returned from its park on its own around the release and took the free word itself. Such a
+     * try shows nothing about the arrival. It must still end with everyone through the lock and the lock
+     * free, and the next try freezes the release again.
+     */
     private static Arrival arrive(
+            Set<HandoffMechanism> mechanisms, ThreadKind kind, boolean interruptible, Arriving who, Probing probing)
+            throws Exception {
+        ReleaseDidNotStop missed = null;
+        for (int i = 0; i < ARRIVE_TRIES; i++) {
+            try {
+                return arriveOnce(mechanisms, kind, interruptible, who, probing);
+            } catch (ReleaseDidNotStop e) {
+                missed = e;
+            }
+        }
+        throw missed;
+    }
+
+    /** The holder's release went through without stopping in its node lookup; everyone got through. */
+    private static final class ReleaseDidNotStop extends AssertionError {
+        ReleaseDidNotStop(String message) {
+            super(message);
+        }
+    }
+
+    private static Arrival arriveOnce(
             Set<HandoffMechanism> mechanisms, ThreadKind kind, boolean interruptible, Arriving who, Probing probing)
             throws Exception {
         GatedNodes nodes = new GatedNodes();
@@ -700,15 +733,19 @@ class NumaHandoffLockTest {
             holder.release.countDown(); // not release(): its unlock stops in the node lookup
             if (!nodes.awaitStopped()) {
                 workers.rethrowFailures(); // a thread's own failure first, if that is what stopped it
-                throw new AssertionError(
-                        "the holder's release did not stop in its node lookup (%s %s, %s); %s, leader %s%n%s"
-                                .formatted(
-                                        kind,
-                                        who,
-                                        probing,
-                                        lock,
-                                        name(lock.leaderOf(0)),
-                                        dump(List.of(holder.thread, leader))));
+                String seen = "the holder's release did not stop in its node lookup (%s %s, %s); %s, leader %s%n%s"
+                        .formatted(
+                                kind, who, probing, lock, name(lock.leaderOf(0)), dump(List.of(holder.thread, leader)));
+                if (who == Arriving.NEWCOMER) {
+                    arrival.set(workers.start(kind, "arrival", attempt));
+                } else {
+                    arriveNow.countDown();
+                }
+                workers.joinAll(PROMPT); // no wake-up lost: the leader and the arrival get through
+                workers.rethrowFailures();
+                assertThat(lock.isLocked()).as("the lock is free after " + seen).isFalse();
+                assertThat(order).as(seen).containsExactlyInAnyOrder("arrival", "leader");
+                throw new ReleaseDidNotStop(seen);
             }
             if (who != Arriving.PREVIOUS_OWNER_WHILE_HELD) { // else a spinning partner may be in and out already
                 assertThat(lock.isLocked()).as("the word is free").isFalse();
