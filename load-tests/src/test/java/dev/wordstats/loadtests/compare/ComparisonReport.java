@@ -276,7 +276,8 @@ final class ComparisonReport {
                 + pairedTable(locks, runs);
     }
 
-    private static OptionalDouble scale(OptionalDouble value, double factor) {
+    /** {@code value} times {@code factor}; empty stays empty. */
+    static OptionalDouble scale(OptionalDouble value, double factor) {
         return value.isPresent() ? OptionalDouble.of(value.getAsDouble() * factor) : value;
     }
 

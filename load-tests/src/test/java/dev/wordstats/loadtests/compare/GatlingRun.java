@@ -26,8 +26,10 @@ import java.util.regex.Pattern;
  */
 final class GatlingRun {
 
-    private static final Pattern STAT_LINE =
+    /** A figure line of Gatling's console: "> name | total | OK | KO". */
+    static final Pattern STAT_LINE =
             Pattern.compile("^> (.+?)\\s*\\|\\s*([0-9.,-]+)\\s*\\|\\s*([0-9.,-]+)\\s*\\|\\s*([0-9.,-]+)\\s*$");
+
     private static final Pattern ECHO = Pattern.compile(
             "^(\\[wordstats]|Global:|Reports generated|.*nothing lost: GET.*(: true|: false)|.*Exception|.*Run crashed).*");
 
@@ -143,9 +145,6 @@ final class GatlingRun {
 
     /** One line per console period of Gatling: elapsed time, requests so far, active users. */
     private static final class Progress {
-        private static final Pattern ELAPSED =
-                Pattern.compile("^\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d \\S+\\s+(.+?) elapsed$");
-        private static final Pattern ACTIVE = Pattern.compile(".*active:\\s*([\\d,]+).*");
         private final String prefix;
         private String elapsed;
         private String requests = "?";
@@ -156,7 +155,7 @@ final class GatlingRun {
         }
 
         void accept(String line) {
-            Matcher m = ELAPSED.matcher(line);
+            Matcher m = SteadyRate.ELAPSED.matcher(line);
             if (m.matches()) {
                 elapsed = m.group(1);
                 active = 0;
@@ -169,7 +168,7 @@ final class GatlingRun {
             if (stat.matches() && stat.group(1).strip().equals("Global")) {
                 requests = stat.group(2) + " requests, " + stat.group(4) + " failed";
             }
-            Matcher a = ACTIVE.matcher(line);
+            Matcher a = SteadyRate.ACTIVE.matcher(line);
             if (a.matches()) {
                 active += Long.parseLong(a.group(1).replace(",", ""));
             }

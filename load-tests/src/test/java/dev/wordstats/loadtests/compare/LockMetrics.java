@@ -45,7 +45,7 @@ record LockMetrics(
                 page.sum("wordstats_lock_handoffs_total", ofLock.and(label("locality", "same_node"))),
                 page.sum("wordstats_lock_acquisitions_total", ofLock.and(label("path", "fast"))),
                 page.sum("wordstats_lock_acquisitions_total", ofLock.and(label("path", "slow"))),
-                scale(page.sum("process_cpu_time_ns_total", sample -> true), 1e-9));
+                ComparisonReport.scale(page.sum("process_cpu_time_ns_total", sample -> true), 1e-9));
     }
 
     /**
@@ -88,10 +88,6 @@ record LockMetrics(
             return OptionalDouble.empty();
         }
         return OptionalDouble.of(serviceCpuSeconds.getAsDouble() / requests.getAsDouble());
-    }
-
-    private static OptionalDouble scale(OptionalDouble value, double factor) {
-        return value.isPresent() ? OptionalDouble.of(value.getAsDouble() * factor) : value;
     }
 
     static LockMetrics none() {

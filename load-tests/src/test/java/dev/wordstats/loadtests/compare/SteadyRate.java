@@ -21,11 +21,13 @@ import java.util.regex.Pattern;
  */
 final class SteadyRate {
 
-    private static final Pattern ELAPSED =
-            Pattern.compile("^\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d \\S+\\s+(.+?) elapsed$");
+    /** A progress report's first line: the wall clock, then the time elapsed ("5s", "1m 5s"). */
+    static final Pattern ELAPSED = Pattern.compile("^\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d \\S+\\s+(.+?) elapsed$");
+
     private static final Pattern UNIT = Pattern.compile("(\\d+)([hms])");
-    private static final Pattern GLOBAL = Pattern.compile("^> Global\\s*\\|\\s*([0-9,]+)\\s*\\|.*");
-    private static final Pattern ACTIVE = Pattern.compile(".*active:\\s*([\\d,]+).*");
+    /** A scenario's users line of a progress report. */
+    static final Pattern ACTIVE = Pattern.compile(".*active:\\s*([\\d,]+).*");
+
     private static final Pattern SCENARIO = Pattern.compile("^---- (.+?) -+$");
     private static final long MIN_SPAN_SECONDS = 5;
 
@@ -52,9 +54,9 @@ final class SteadyRate {
         if (seconds < 0) {
             return;
         }
-        Matcher g = GLOBAL.matcher(t);
-        if (g.matches() && requests < 0) {
-            requests = Long.parseLong(g.group(1).replace(",", ""));
+        Matcher g = GatlingRun.STAT_LINE.matcher(t);
+        if (g.matches() && requests < 0 && g.group(1).strip().equals("Global")) {
+            requests = Long.parseLong(g.group(2).replace(",", ""));
         }
         Matcher sc = SCENARIO.matcher(t);
         if (sc.matches()) {
