@@ -35,11 +35,15 @@ public final class NumaMonitorLockTests {
         }
 
         Guarded(NodeLocator nodes, LockProbe probe) {
+            this(nodes, probe, NumaMonitorLock.Thresholds.EAGER);
+        }
+
+        Guarded(NodeLocator nodes, LockProbe probe, NumaMonitorLock.Thresholds thresholds) {
             lock = new NumaMonitorLock(
                     new LockContext(nodes, CarrierPinning.schedulerParallelism()),
                     NumaMcsLock.DEFAULT_RESERVE_AFTER,
                     probe,
-                    NumaMonitorLock.Thresholds.EAGER);
+                    thresholds);
         }
 
         void increment(int node, int times) {

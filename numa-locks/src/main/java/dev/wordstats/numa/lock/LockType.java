@@ -40,9 +40,9 @@ public enum LockType {
             new NumaAdaptiveLock(context, settings.queue().reserveAfter(), probe))),
 
     /**
-     * {@link NumaMonitorLock}: {@code synchronized} on a private monitor while waiters are served, with a
-     * {@link #NUMA_HANDOFF} queue in front of it while a waiter starves and the lock stays busy. Not a
-     * {@link Lock}.
+     * {@link NumaMonitorLock}: a word of its own (a CAS and a store) until two threads meet on it, then
+     * {@code synchronized} on a private monitor while waiters are served, with a {@link #NUMA_HANDOFF} queue
+     * in front of it while a waiter starves and the lock stays busy. Not a {@link Lock}.
      */
     NUMA_MONITOR(guarding((context, settings, probe) ->
             new NumaMonitorLock(context, settings.queue().reserveAfter(), probe))),

@@ -6,18 +6,21 @@ import java.lang.invoke.VarHandle;
 import java.time.Duration;
 import java.util.Objects;
 import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.locks.LockSupport;
 import java.util.function.Supplier;
 
 /**
- * A lock for striped stores of virtual threads that is the JVM's own monitor while its waiters are
- * served, and a {@link NumaHandoffLock} while a waiter starves on a lock that stays saturated
- * ({@link LockType#NUMA_MONITOR}). Lean, a critical section runs in {@code synchronized} on a private
- * object: HotSpot's lock (a CAS on the object's header, adaptive spinning while the owner runs, then a
- * park that, since JDK 24, gives the carrier back), which no lock written in Java has matched at short
- * critical sections on many stripes. Queued, a call takes the queue lock instead, whose per-node queues
- * hand over to a running successor, bound every wait and keep the lock on one NUMA node for a turn.
+ * A lock for striped stores of virtual threads that is a word of its own until two threads meet on it,
+ * then the JVM's own monitor while its waiters are served, and a {@link NumaHandoffLock} while a waiter
+ * starves on a lock that stays saturated ({@link LockType#NUMA_MONITOR}). As a word, a critical section
+ * runs between a CAS and a store: the cheapest uncontended call of the project's locks. Lean, a
+ * critical section runs in {@code synchronized} on a private object: HotSpot's lock (a CAS on the
+ * object's header, adaptive spinning while the owner runs, then a park that, since JDK 24, gives the
+ * carrier back), which no lock written in Java has matched at short critical sections on many stripes.
+ * Queued, a call takes the queue lock instead, whose per-node queues hand over to a running successor,
+ * bound every wait and keep the lock on one NUMA node for a turn.
  *
- * <p>The {@link Guard} contract holds in both modes: mutual exclusion with a happens-before edge from
+ * <p>The {@link Guard} contract holds in every mode: mutual exclusion with a happens-before edge from
  * each critical section to the next, results and exceptions reach their callers unchanged, a call from
  * inside a critical section runs inline, and waiting is not interruptible. Not a
  * {@link java.util.concurrent.locks.Lock}: a monitor cannot be entered in one method and left in
@@ -44,10 +47,21 @@ public final class NumaMonitorLock implements Guard {
      * lock with a queue lock for its waiters; Go's sync.Mutex: normal mode, starvation mode after a
      * waiter waited too long; GLK, Antic et al. 2016: per-lock adaptation).
      *
+     * Why a word first. A lock no two threads ever meet on (a stripe only one thread uses, a lock kept
+     * for the rare clash) pays only its uncontended call, and there the monitor costs 5.5-5.8 ns and
+     * this lock as a monitor with its sampling 8.5-8.7, against 4.5-4.7 for ReentrantLock (JOURNAL
+     * 2026-11-28 05:40). A word taken with a CAS and released with a store costs less than either
+     * (0.86-0.97x ReentrantLock in the same runs, against 1.3-2.1x as a monitor; JOURNAL 2026-11-29). But
+     * a Java word loses to the monitor once threads meet on it (above), so the word lasts only until
+     * the first meeting: then it is retired for good, as HotSpot once revoked a biased lock, and the
+     * lock is the monitor and the queue from there on. A striped store's stripes all meet in their
+     * first milliseconds; what stays a word is a lock that is never contended.
+     *
      * Parts
-     *  - state: what every call reads, queued (the mode) and epoch (a sample of the lean
-     *    acquisitions: one in EPOCH_SAMPLE + 1, picked at random by the caller's own thread before it
-     *    enters the monitor, adds one, so no other acquisition writes anything for it), and the
+     *  - state: what every call reads, mode (WORD, LEAN or QUEUED), owner (the word) and epoch
+     *    (a sample of the lean acquisitions: one in EPOCH_SAMPLE + 1, picked at random by the
+     *    caller's own thread before it enters the monitor, adds one, so no other acquisition writes
+     *    anything for it), and the
      *    sampled window and the watch beside them (written by the same sampled holders, and by the
      *    watched thread when it comes back), in a padded object of its own: its line is written only at
      *    a switch, a sampled acquisition and the watched thread's return, never by the monitor's header
@@ -64,6 +78,24 @@ public final class NumaMonitorLock implements Guard {
      *    (JOURNAL 2026-11-27 23:25).
      *  - queue: a QueuedMode (the queue lock and what only its owners write), made at the first
      *    switch to queued, off the monitor's line; a store whose stripes never starve never makes one.
+     *
+     * Word call (mode WORD): unless retiring, CAS owner from null to the caller; run; release the word
+     * (a store) and, if retiring is set, unpark the retiring caller. If the CAS fails: a call inside the
+     * caller's own word section (owner is the caller) runs inline; any other retires the word or waits
+     * for its retirement, then makes the call the mode says. The first caller that finds the word held
+     * (CAS retiring from false to true) retires it: outside the monitor, it waits until the word is free
+     * (RETIRE_SPINS spins, then parks from 1 us doubling to RETIRE_PARK_MAX_NANOS, woken by the holder's
+     * release), CASes it from null to RETIRED, then in the monitor writes mode LEAN (release) and
+     * notifies all. Every other caller waits in the monitor (Object.wait) until the mode is not WORD.
+     * Word callers that read retiring no longer take the word, so a stream of them cannot keep it from
+     * the retiring caller. Word calls are not sampled: no caller starves on the word, since the first
+     * that finds it held retires it.
+     *    Why the retiring caller waits outside the monitor: holding the monitor while it waited (the
+     *    others blocked on it meanwhile), the lock counted at 0.97 of the same lock without a word
+     *    (median of 28 paired rows, 21 lower) and a new hot lock with a yield inside lost its fairness
+     *    (Jain 0.05-0.23 against 0.30-0.63); waiting outside it, no measurable difference (JOURNAL
+     *    2026-11-29). Why the mode is one field: call() reads it once and branches once, so the lean
+     *    call's path is what it was before the word.
      *
      * Lean call: read epoch; synchronized (monitor) { if queued (read inside), leave and make a
      * queued call; else run; at the end: if this call was sampled, add its hold to the window and
@@ -124,6 +156,22 @@ public final class NumaMonitorLock implements Guard {
      *    PROBATION.
      *
      * Invariants
+     *  - Mutual exclusion with the word. A word section runs after the caller's CAS from null to itself
+     *    and before its store of null. A lean or queued section runs only after its caller read a mode
+     *    other than WORD (acquire), which the retiring caller wrote after its CAS from null to RETIRED:
+     *    after the last word section's release (its store, read by that CAS), and no word section begins
+     *    after it (a CAS from null fails from then on). The happens-before edges are the word's and the
+     *    mode's release and acquire.
+     *    // checked by NumaMonitorLockTest.aWordTurnsLeanWhenTwoThreadsMeetOnItAndCountsEveryCall
+     *    // checked by NumaMonitorLockWordTests (jcstress: a retirement racing word, lean and nested calls)
+     *  - A call inside a word section runs inline, also while another thread retires the word (a wait
+     *    for the retirement would wait for its own section to end).
+     *    // checked by NumaMonitorLockTest.aCallInsideAWordSectionRunsInlineWhileAnotherThreadRetiresTheWord
+     *  - Once a caller is retiring the word, no call that reads retiring takes the word; a caller that read
+     *    it before may take it once more, so the retiring caller waits for at most one section a thread.
+     *    No wake-up is lost: the waiters read the mode in the monitor, where the retiring caller writes it
+     *    and notifies them.
+     *    // checked by NumaMonitorLockTest.noCallTakesTheWordOnceACallerIsRetiringIt
      *  - Mutual exclusion. A lean section runs inside the monitor after reading queued false there;
      *    a queued one holds the queue lock after reading queued true. Only the monitor's holder
      *    writes queued true, only the queue lock's holder writes it false, each after its section.
@@ -157,7 +205,8 @@ public final class NumaMonitorLock implements Guard {
      *    // checked by NumaMonitorLockTest.aBusyProbationDoublesAndAnIdleOneTurnsLean
      *    // checked by NumaMonitorLockTest.aBusyQueuedLockStaysQueuedForADoubledProbation
      *  - A virtual thread never spins unboundedly: the monitor's spin is HotSpot's, bounded and
-     *    adaptive; the queue lock spins only while its owner runs, and at most a bound.
+     *    adaptive; the queue lock spins only while its owner runs, and at most a bound; a retiring
+     *    caller spins RETIRE_SPINS times and then parks, and the callers behind it wait in Object.wait.
      *
      * Accepted races
      *  - epoch is read before the monitor is entered, so the overtakes a caller counts include those
@@ -184,6 +233,10 @@ public final class NumaMonitorLock implements Guard {
      * owner; the queue lock itself reports nothing. The probed call runs its section in its own frame
      * in both modes, so it allocates nothing; a call inside a probed section runs inline at once (the
      * holder's runner is itself), in either mode.
+     *
+     * Probed, the word path is the same, its section in the probed frame (the runner mark finds a call
+     * inside it, as in the other modes). The retirement is not a mode switch: modeSwitches() and the
+     * probe count lean-queued switches only, and every stripe of a store retires its word once.
      *
      * Memory: 256 bytes, the guard, its padded state and its monitor (NumaMonitorLockTest's layout
      * test), and with a probe its marks (24 more); the queue lock, hundreds of bytes, only for a
@@ -264,6 +317,12 @@ public final class NumaMonitorLock implements Guard {
     /** A measured hold counts at most this long, so one stretched by a stall does not fill a window. */
     static final long HOLD_CAP_NANOS = 10_000L;
 
+    /** Word: a caller that retires the word spins this many times for its holder's release, then parks. */
+    static final int RETIRE_SPINS = 64;
+
+    /** Word: the longest park of a caller that waits for the word's holder (the parks double from 1 us). */
+    static final long RETIRE_PARK_MAX_NANOS = 1_000_000L;
+
     /** enterQueued: the caller holds the queue lock; its section runs, then exitQueued. */
     private static final int OWNED = 0;
 
@@ -272,6 +331,18 @@ public final class NumaMonitorLock implements Guard {
 
     /** enterQueued: the lock turned lean while the caller queued; it holds nothing and makes a lean call. */
     private static final int TURNED_LEAN = 2;
+
+    /** The mode: the monitor (the lean lock). */
+    static final byte LEAN = 0;
+
+    /** The mode: the queue lock. */
+    static final byte QUEUED = 1;
+
+    /** The mode: the word, until two threads meet on it. */
+    static final byte WORD = 2;
+
+    /** The word's value once two threads met on it: no caller takes the word again. */
+    private static final Object RETIRED = new Object();
 
     private final State state = new State();
     private final Monitor monitor = new Monitor();
@@ -287,6 +358,7 @@ public final class NumaMonitorLock implements Guard {
     private final int outsidePatience; // read by every lean call: thresholds.outsidePatience()
     private final boolean patient; // read by every lean call: thresholds.patient()
     private final Thresholds thresholds; // the defaults, or a test's
+    private volatile Thread retirer; // the caller retiring the word, while it waits for the word; read by its holder
 
     /** A lock whose queued mode is a {@link NumaHandoffLock} over the context's nodes; the defaults, no probe. */
     public NumaMonitorLock(LockContext context) {
@@ -317,6 +389,11 @@ public final class NumaMonitorLock implements Guard {
         this.hearsFast = this.probe != null && this.probe.hearsFastPath();
         this.timed = this.probe != null && this.probe.timed();
         this.marks = this.probe != null ? new Marks() : null;
+        if (thresholds.word()) {
+            state.mode = WORD;
+        } else {
+            state.owner = RETIRED; // lean from the start (a test's switches must not wait for a first meeting)
+        }
     }
 
     @Override
@@ -324,7 +401,21 @@ public final class NumaMonitorLock implements Guard {
         if (probe != null) {
             return callProbed(criticalSection);
         }
-        return state.queuedAcquire() ? callQueued(monitor, criticalSection) : callLean(monitor, criticalSection);
+        State st = state;
+        // One read and one branch to the lean call, as before the word: this method is inlined into hot callers.
+        return st.modeAcquire() == LEAN ? callLean(monitor, criticalSection) : callNotLean(st, criticalSection);
+    }
+
+    /**
+     * A call that read the mode queued or word: the mode read again, which may be lean by now (a word retired
+     * since, when there may be no queue lock yet).
+     */
+    private <T> T callNotLean(State st, Supplier<T> criticalSection) {
+        byte mode = st.modeAcquire();
+        if (mode == WORD) {
+            return callWord(st, criticalSection);
+        }
+        return mode == QUEUED ? callQueued(monitor, criticalSection) : callLean(monitor, criticalSection);
     }
 
     /**
@@ -335,10 +426,117 @@ public final class NumaMonitorLock implements Guard {
     public void run(Runnable criticalSection) {
         if (probe != null) {
             Guard.super.run(criticalSection); // the probed call wraps the section anyway
-        } else if (state.queuedAcquire()) {
+        } else if (state.modeAcquire() != LEAN) {
+            runNotLean(state, criticalSection);
+        } else {
+            runLean(monitor, criticalSection);
+        }
+    }
+
+    /** As callNotLean, for a Runnable. */
+    private void runNotLean(State st, Runnable criticalSection) {
+        byte mode = st.modeAcquire();
+        if (mode == WORD) {
+            runWord(st, criticalSection);
+        } else if (mode == QUEUED) {
             runQueued(monitor, criticalSection);
         } else {
             runLean(monitor, criticalSection);
+        }
+    }
+
+    /**
+     * A call while the lock is a word: the word taken with a CAS, the section, the word released with a
+     * store. A call that finds the word held by another thread (or being retired) retires it or waits for its
+     * retirement, then makes the call the mode says; a call inside this thread's own word section runs inline.
+     */
+    private <T> T callWord(State st, Supplier<T> criticalSection) {
+        Thread me = Thread.currentThread();
+        if (!st.retiringOpaque() && st.casOwner(null, me)) {
+            try {
+                return criticalSection.get();
+            } finally {
+                releaseWord(st);
+            }
+        }
+        if (st.ownerAcquire() == me) {
+            return criticalSection.get(); // a call inside this thread's word section
+        }
+        retireWord(st);
+        return call(criticalSection);
+    }
+
+    /** As callWord, for a Runnable. */
+    private void runWord(State st, Runnable criticalSection) {
+        Thread me = Thread.currentThread();
+        if (!st.retiringOpaque() && st.casOwner(null, me)) {
+            try {
+                criticalSection.run();
+                return;
+            } finally {
+                releaseWord(st);
+            }
+        }
+        if (st.ownerAcquire() == me) {
+            criticalSection.run();
+        } else {
+            retireWord(st);
+            run(criticalSection);
+        }
+    }
+
+    /**
+     * The word's holder at its section's end: the word released, and the retiring caller woken if there is one.
+     * A holder whose read of retiring passes its store (store-load, not ordered here) may miss it; the retiring
+     * caller then reads the word free within its spins or at the end of a timed park.
+     */
+    private void releaseWord(State st) {
+        st.setOwnerRelease(null);
+        if (st.retiringOpaque()) {
+            Thread waiting = retirer;
+            if (waiting != null) {
+                LockSupport.unpark(waiting);
+            }
+        }
+    }
+
+    /**
+     * Two threads met on the word: the first to get here retires it (outside the monitor: the lock's waiters
+     * are not blocked behind a caller that waits for the word) and turns the lock lean; the others wait in the
+     * monitor until it is lean. Not interruptible, as every wait of a guard: an interrupt is kept for the
+     * caller.
+     */
+    private void retireWord(State st) {
+        boolean interrupted = false;
+        if (st.casRetiring()) { // this caller retires the word; the monitor stays free meanwhile
+            retirer = Thread.currentThread(); // a holder that reads retiring and then this wakes it
+            for (int tries = 0; !(st.ownerAcquire() == null && st.casOwner(null, RETIRED)); tries++) {
+                if (tries < RETIRE_SPINS) {
+                    Thread.onSpinWait();
+                } else {
+                    LockSupport.parkNanos(
+                            Math.min(RETIRE_PARK_MAX_NANOS, 1_000L << Math.min(tries - RETIRE_SPINS, 20)));
+                    interrupted |= Thread.interrupted(); // else a set flag would make every park return at once
+                }
+            }
+            retirer = null;
+            synchronized (monitor) {
+                st.setModeRelease(LEAN); // after the word: a caller that reads lean finds it retired
+                monitor.notifyAll();
+            }
+        } else { // another caller retires it: wait in the monitor until the lock is lean
+            synchronized (monitor) {
+                while (st.modeAcquire() == WORD) {
+                    try {
+                        monitor.wait();
+                    } catch (InterruptedException e) {
+                        interrupted = true;
+                    }
+                }
+            }
+        }
+        if (interrupted) {
+            Thread.currentThread().interrupt();
         }
     }
 
@@ -596,6 +794,19 @@ public final class NumaMonitorLock implements Guard {
         State st = state;
         try {
             for (; ; ) { // until one mode's path takes the call, as call() and callLean's fallback do
+                if (st.modeAcquire() == WORD) { // as callWord; a call inside the section ran inline above
+                    if (!st.retiringOpaque() && st.casOwner(null, me)) {
+                        began = enterProbed(marks, me, report, clocked, arrivedBusy, asked);
+                        try {
+                            return criticalSection.get();
+                        } finally {
+                            ended = exitProbed(marks);
+                            releaseWord(st);
+                        }
+                    }
+                    retireWord(st);
+                    continue;
+                }
                 if (!st.queuedAcquire()) {
                     boolean sampled = picked(sampleMask);
                     int seen = st.epochAcquire();
@@ -724,6 +935,11 @@ public final class NumaMonitorLock implements Guard {
         }
     }
 
+    /** Whether the lock is still a word: no two threads have met on it yet; for monitoring and tests. */
+    public boolean isWord() {
+        return state.modeAcquire() == WORD;
+    }
+
     /** Whether the lock is in its queued mode now; for monitoring and tests. */
     public boolean isQueued() {
         return state.queuedAcquire();
@@ -736,15 +952,17 @@ public final class NumaMonitorLock implements Guard {
 
     @Override
     public String toString() {
-        return "NumaMonitorLock[" + (isQueued() ? "queued" : "lean") + ", switches=" + modeSwitches() + "]";
+        return "NumaMonitorLock[" + (isWord() ? "word" : isQueued() ? "queued" : "lean") + ", switches="
+                + modeSwitches() + "]";
     }
 
     /**
-     * When the lock turns queued and for how long: one lean acquisition in {@code sampleMask + 1} (a power
-     * of two) is sampled; {@code windowSamples} samples make a window, saturated when its sampled holds
-     * filled {@code saturatedPercent} of its span; a caller that {@code starvingEpochs} sampled acquisitions
-     * overtook after two saturated windows turns the lock queued, for a probation of {@code probation}
-     * queued releases, doubling while its measured holds fill {@code busyPercent} of their span.
+     * Whether the lock starts as a word ({@code word}), when it turns queued and for how long: one lean
+     * acquisition in {@code sampleMask + 1} (a power of two) is sampled; {@code windowSamples} samples make
+     * a window, saturated when its sampled holds filled {@code saturatedPercent} of its span; a caller that
+     * {@code starvingEpochs} sampled acquisitions overtook after two saturated windows turns the lock
+     * queued, for a probation of {@code probation} queued releases, doubling while its measured holds fill
+     * {@code busyPercent} of their span.
      */
     record Thresholds(
             int sampleMask,
@@ -753,7 +971,8 @@ public final class NumaMonitorLock implements Guard {
             int saturatedPercent,
             int probation,
             int busyPercent,
-            int outsidePatience) {
+            int outsidePatience,
+            boolean word) {
         static final Thresholds DEFAULTS = new Thresholds(
                 EPOCH_SAMPLE,
                 STARVING_EPOCHS,
@@ -761,7 +980,8 @@ public final class NumaMonitorLock implements Guard {
                 SATURATED_PERCENT,
                 PROBATION,
                 BUSY_PERCENT,
-                OUTSIDE_PATIENCE);
+                OUTSIDE_PATIENCE,
+                true);
 
         /**
          * Every acquisition sampled, every window of one sample saturated, every lean call that another
@@ -783,23 +1003,31 @@ public final class NumaMonitorLock implements Guard {
         }
 
         /**
-         * These thresholds, a probation busy at BUSY_PERCENT, and work outside the lock changing nothing (a
-         * patience of 1): a test's switches then do not hang on how long its threads take between calls.
+         * These thresholds, a probation busy at BUSY_PERCENT, work outside the lock changing nothing (a
+         * patience of 1), and no word (lean from the start): a test's switches then do not hang on how long its
+         * threads take between calls, nor wait for two of them to meet first.
          */
         Thresholds(int sampleMask, int starvingEpochs, int windowSamples, int saturatedPercent, int probation) {
-            this(sampleMask, starvingEpochs, windowSamples, saturatedPercent, probation, BUSY_PERCENT, 1);
+            this(sampleMask, starvingEpochs, windowSamples, saturatedPercent, probation, BUSY_PERCENT, 1, false);
         }
 
         /** These thresholds with {@code percent} as the saturated share. */
         Thresholds withSaturatedPercent(int percent) {
             return new Thresholds(
-                    sampleMask, starvingEpochs, windowSamples, percent, probation, busyPercent, outsidePatience);
+                    sampleMask, starvingEpochs, windowSamples, percent, probation, busyPercent, outsidePatience, word);
         }
 
         /** These thresholds with {@code percent} as a busy probation's share. */
         Thresholds withBusyPercent(int percent) {
             return new Thresholds(
-                    sampleMask, starvingEpochs, windowSamples, saturatedPercent, probation, percent, outsidePatience);
+                    sampleMask,
+                    starvingEpochs,
+                    windowSamples,
+                    saturatedPercent,
+                    probation,
+                    percent,
+                    outsidePatience,
+                    word);
         }
 
         /**
@@ -808,7 +1036,27 @@ public final class NumaMonitorLock implements Guard {
          */
         Thresholds withOutsidePatience(int patience) {
             return new Thresholds(
-                    sampleMask, starvingEpochs, windowSamples, saturatedPercent, probation, busyPercent, patience);
+                    sampleMask,
+                    starvingEpochs,
+                    windowSamples,
+                    saturatedPercent,
+                    probation,
+                    busyPercent,
+                    patience,
+                    word);
+        }
+
+        /** These thresholds, the lock starting as a word, as the defaults' does. */
+        Thresholds withWord() {
+            return new Thresholds(
+                    sampleMask,
+                    starvingEpochs,
+                    windowSamples,
+                    saturatedPercent,
+                    probation,
+                    busyPercent,
+                    outsidePatience,
+                    true);
         }
 
         /** Whether work outside the lock changes when and for how long it turns queued. */
@@ -907,12 +1155,12 @@ public final class NumaMonitorLock implements Guard {
     }
 
     /**
-     * The mode and the epoch, which every call reads, and the lean window, which only sampled holders write
-     * (with the epoch): an object of their own, padded on both sides, so the line they are on is written
-     * only at a switch and at a sampled acquisition, and not by the monitor's
-     * header (which every lean acquisition writes) nor by any other object's fields. Read from the
-     * monitor's line, they cost a striped store's lean path a second transfer of that line per handoff
-     * (6 hot words, 64 stripes: 0.90 of synchronized; JOURNAL 2026-11-27 02:00).
+     * The word, the mode and the epoch, which every call reads, and the lean window, which only sampled
+     * holders write (with the epoch): an object of their own, padded on both sides, so the line they are on
+     * is written only by word calls (a lock no two threads have met on yet), at a switch and at a sampled
+     * acquisition, and not by the monitor's header (which every lean acquisition writes) nor by any other
+     * object's fields. Read from the monitor's line, they cost a striped store's lean path a second transfer
+     * of that line per handoff (6 hot words, 64 stripes: 0.90 of synchronized; JOURNAL 2026-11-27 02:00).
      */
     static final class State extends StateFields {
         long p11, p12, p13, p14, p15, p16, p17;
@@ -920,24 +1168,30 @@ public final class NumaMonitorLock implements Guard {
 
     /** The state's fields, after its lead. */
     abstract static class StateFields extends StateLead {
-        private static final VarHandle QUEUED;
+        private static final VarHandle MODE;
         private static final VarHandle EPOCH;
         private static final VarHandle WATCH;
         private static final VarHandle WATCH_RELEASED;
+        private static final VarHandle OWNER;
+        private static final VarHandle RETIRING;
 
         static {
             try {
                 MethodHandles.Lookup lookup = MethodHandles.lookup();
-                QUEUED = lookup.findVarHandle(StateFields.class, "queued", boolean.class);
+                MODE = lookup.findVarHandle(StateFields.class, "mode", byte.class);
                 EPOCH = lookup.findVarHandle(StateFields.class, "epoch", int.class);
                 WATCH = lookup.findVarHandle(StateFields.class, "watch", Thread.class);
                 WATCH_RELEASED = lookup.findVarHandle(StateFields.class, "watchReleased", int.class);
+                OWNER = lookup.findVarHandle(StateFields.class, "owner", Object.class);
+                RETIRING = lookup.findVarHandle(StateFields.class, "retiring", boolean.class);
             } catch (ReflectiveOperationException e) {
                 throw new ExceptionInInitializerError(e);
             }
         }
 
-        boolean queued; // release, by the switching owner (lean: the monitor's; queued: the queue lock's); acquire
+        // LEAN, QUEUED or WORD. Release, by the switching owner (lean: the monitor's; queued: the queue lock's; word:
+        // the retiring caller, in the monitor, once); acquire, by every call before it picks a path.
+        byte mode;
         int epoch; // opaque, by the monitor's holder at a sampled acquisition; acquire, by every lean call before it
         // enters the monitor (a plain or opaque read may be moved into the synchronized block, after the wait)
         // The lean window, the monitor's holder only, written at sampled acquisitions with the epoch (one line):
@@ -951,12 +1205,46 @@ public final class NumaMonitorLock implements Guard {
         int watchHold; // the watched thread's sampled hold, at most HOLD_CAP_NANOS
         byte outsideVotes; // +1 for each return after work outside at least OUTSIDE_PERCENT of its hold, -1 else
 
+        // The word: null while free, the holding thread, or RETIRED once two threads met on it. CAS from null
+        // to the caller (acquire and release), release to null; acquire, by a word call whose CAS failed.
+        Object owner;
+        boolean retiring; // volatile, once, by the first caller that found the word held; opaque, by word callers
+
+        Object ownerAcquire() {
+            return OWNER.getAcquire(this);
+        }
+
+        boolean casOwner(Object expected, Object value) {
+            return OWNER.compareAndSet(this, expected, value);
+        }
+
+        void setOwnerRelease(Object value) {
+            OWNER.setRelease(this, value);
+        }
+
+        boolean retiringOpaque() {
+            return (boolean) RETIRING.getOpaque(this);
+        }
+
+        /** Whether this caller is the one that retires the word (the first to find it held). */
+        boolean casRetiring() {
+            return !retiringOpaque() && RETIRING.compareAndSet(this, false, true);
+        }
+
+        byte modeAcquire() {
+            return (byte) MODE.getAcquire(this);
+        }
+
+        void setModeRelease(byte value) {
+            MODE.setRelease(this, value);
+        }
+
         boolean queuedAcquire() {
-            return (boolean) QUEUED.getAcquire(this);
+            return modeAcquire() == QUEUED;
         }
 
         void setQueuedRelease(boolean value) {
-            QUEUED.setRelease(this, value);
+            setModeRelease(value ? QUEUED : LEAN);
         }
 
         int epochAcquire() {

@@ -404,6 +404,156 @@ class NumaMonitorLockTest {
         assertThat(inner).as("both nested calls ran").hasValue(2);
     }
 
+    /** A lock of the default thresholds: a word until two threads meet on it. */
+    private static NumaMonitorLock wordLock() {
+        return lock(NumaMonitorLock.Thresholds.DEFAULTS);
+    }
+
+    /** Until {@code guard}'s word is retiring (a caller found it held), or PROMPT passed: whether it is. */
+    private static boolean awaitRetiring(NumaMonitorLock guard) throws ReflectiveOperationException {
+        NumaMonitorLock.State state = (NumaMonitorLock.State) privateField(guard, "state");
+        long deadline = System.nanoTime() + PROMPT.toNanos();
+        while (!state.retiringOpaque() && System.nanoTime() < deadline) {
+            LockSupport.parkNanos(100_000L);
+        }
+        return state.retiringOpaque();
+    }
+
+    @ParameterizedTest
+    @EnumSource(ThreadKind.class)
+    void aWordTurnsLeanWhenTwoThreadsMeetOnItAndCountsEveryCall(ThreadKind kind) throws Exception {
+        NumaMonitorLock guard = wordLock();
+        int[] counter = {0};
+        GuardContractTest.inThread(kind, "alone", () -> {
+            for (int i = 0; i < 10_000; i++) {
+                guard.run(() -> counter[0]++);
+            }
+        });
+        assertThat(guard.isWord()).as("one thread after another never meets").isTrue();
+        assertThat(guard.toString()).contains("word");
+
+        CountDownLatch entered = new CountDownLatch(1);
+        CountDownLatch go = new CountDownLatch(1);
+        try (Workers workers = new Workers(guard)) {
+            workers.start(
+                    kind,
+                    "holder",
+                    () -> guard.run(() -> {
+                        entered.countDown();
+                        await(go);
+                        counter[0]++;
+                    }));
+            assertThat(entered.await(PROMPT.toMillis(), TimeUnit.MILLISECONDS)).isTrue();
+            Thread waiter = workers.start(kind, "waiter", () -> guard.run(() -> counter[0]++));
+            assertThat(awaitRetiring(guard))
+                    .as("the waiter found the word held")
+                    .isTrue();
+            assertThat(awaitParkedOrDone(waiter, PROMPT)).isTrue();
+            assertThat(waiter.getState())
+                    .as("the waiter waits for the word's holder")
+                    .isNotEqualTo(Thread.State.TERMINATED);
+            assertThat(guard.isWord())
+                    .as("not retired while its holder holds it")
+                    .isTrue();
+            go.countDown();
+            workers.joinAll(PROMPT);
+        }
+        assertThat(counter[0]).isEqualTo(10_002);
+        assertThat(guard.isWord()).as("two threads met on it").isFalse();
+        assertThat(guard.isQueued()).isFalse();
+        assertThat(guard.modeSwitches()).as("a retirement is not a mode switch").isZero();
+
+        // Threads that start on a fresh word meet at once, and no increment is lost across the retirement.
+        NumaMonitorLock fresh = wordLock();
+        int[] shared = {0};
+        int threads = kind.stressThreads();
+        try (Workers workers = new Workers(fresh)) {
+            for (int t = 0; t < threads; t++) {
+                workers.start(kind, "t" + t, () -> {
+                    for (int i = 0; i < 20_000; i++) {
+                        if ((i & 1) == 0) {
+                            fresh.run(() -> shared[0]++);
+                        } else {
+                            fresh.call(() -> shared[0]++);
+                        }
+                    }
+                });
+            }
+            workers.joinAll(PROMPT);
+        }
+        assertThat(shared[0]).isEqualTo(threads * 20_000);
+    }
+
+    @ParameterizedTest
+    @EnumSource(ThreadKind.class)
+    void aCallInsideAWordSectionRunsInlineWhileAnotherThreadRetiresTheWord(ThreadKind kind) throws Exception {
+        for (LockProbe probe : List.of(LockProbe.NONE, new TimedProbe())) {
+            NumaMonitorLock guard = lock(NumaMonitorLock.Thresholds.DEFAULTS, probe);
+            CountDownLatch entered = new CountDownLatch(1);
+            CountDownLatch go = new CountDownLatch(1);
+            List<String> ran = java.util.Collections.synchronizedList(new ArrayList<>());
+            try (Workers workers = new Workers(guard)) {
+                workers.start(
+                        kind,
+                        "holder",
+                        () -> guard.run(() -> {
+                            entered.countDown();
+                            await(go);
+                            // The waiter holds the monitor while it waits for this word: these must not wait for it.
+                            guard.run(() -> ran.add("nested run"));
+                            ran.add(guard.call(() -> "nested call"));
+                        }));
+                assertThat(entered.await(PROMPT.toMillis(), TimeUnit.MILLISECONDS))
+                        .isTrue();
+                workers.start(kind, "waiter", () -> guard.run(() -> ran.add("waiter")));
+                assertThat(awaitRetiring(guard))
+                        .as("the waiter is retiring the word")
+                        .isTrue();
+                go.countDown();
+                workers.joinAll(PROMPT);
+            }
+            assertThat(ran).as("with %s", probe).containsExactly("nested run", "nested call", "waiter");
+            assertThat(guard.isWord()).isFalse();
+        }
+    }
+
+    @ParameterizedTest
+    @EnumSource(ThreadKind.class)
+    void noCallTakesTheWordOnceACallerIsRetiringIt(ThreadKind kind) throws Exception {
+        NumaMonitorLock guard = wordLock();
+        CountDownLatch entered = new CountDownLatch(1);
+        CountDownLatch go = new CountDownLatch(1);
+        AtomicBoolean holderDone = new AtomicBoolean();
+        List<Boolean> wordWhenLateRan = java.util.Collections.synchronizedList(new ArrayList<>());
+        try (Workers workers = new Workers(guard)) {
+            workers.start(
+                    kind,
+                    "holder",
+                    () -> guard.run(() -> {
+                        entered.countDown();
+                        await(go);
+                        holderDone.set(true);
+                    }));
+            assertThat(entered.await(PROMPT.toMillis(), TimeUnit.MILLISECONDS)).isTrue();
+            workers.start(kind, "retiring", () -> guard.run(() -> {}));
+            assertThat(awaitRetiring(guard)).isTrue();
+            Thread late = workers.start(
+                    kind,
+                    "late",
+                    () -> guard.run(() -> {
+                        wordWhenLateRan.add(holderDone.get());
+                        wordWhenLateRan.add(guard.isWord());
+                    }));
+            assertThat(awaitParkedOrDone(late, PROMPT)).isTrue();
+            assertThat(late.getState()).as("the late caller waits").isNotEqualTo(Thread.State.TERMINATED);
+            go.countDown();
+            workers.joinAll(PROMPT);
+        }
+        assertThat(wordWhenLateRan)
+                .as("the late caller ran after the holder, with the word retired")
+                .containsExactly(true, false);
+    }
+
     @ParameterizedTest
     @EnumSource(ThreadKind.class)
     void mutualExclusionAcrossModeSwitches(ThreadKind kind) throws InterruptedException {
@@ -632,7 +782,9 @@ class NumaMonitorLockTest {
         assertThat(own)
                 .extracting(FieldLayout::name)
                 .containsExactlyInAnyOrder(
-                        "queued",
+                        "owner",
+                        "retiring",
+                        "mode",
                         "epoch",
                         "samples",
                         "saturatedWindows",
