@@ -342,7 +342,7 @@ public final class NumaMonitorLock implements Guard {
     static final byte WORD = 2;
 
     /** The word's value once two threads met on it: no caller takes the word again. */
-    private static final Object RETIRED = new Object();
+    static final Object RETIRED = new Object();
 
     private final State state = new State();
     private final Monitor monitor = new Monitor();

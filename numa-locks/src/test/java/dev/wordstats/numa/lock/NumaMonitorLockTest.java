@@ -552,6 +552,26 @@ class NumaMonitorLockTest {
         assertThat(wordWhenLateRan)
                 .as("the late caller ran after the holder, with the word retired")
                 .containsExactly(true, false);
+
+        // A free word whose retirement has begun (retiring set, the word not yet retired): a call does not take
+        // it, but waits until the lock turns lean, here done by hand as the retiring caller would.
+        NumaMonitorLock free = wordLock();
+        NumaMonitorLock.State state = (NumaMonitorLock.State) privateField(free, "state");
+        assertThat(state.casRetiring()).isTrue();
+        AtomicBoolean ranAsWord = new AtomicBoolean(true);
+        try (Workers workers = new Workers(free)) {
+            Thread caller = workers.start(kind, "caller", () -> free.run(() -> ranAsWord.set(free.isWord())));
+            assertThat(awaitParkedOrDone(caller, PROMPT)).isTrue();
+            assertThat(caller.getState()).as("it waits, the word free").isNotEqualTo(Thread.State.TERMINATED);
+            assertThat(state.casOwner(null, NumaMonitorLock.RETIRED)).isTrue();
+            Object monitor = privateField(free, "monitor");
+            synchronized (monitor) {
+                state.setModeRelease(NumaMonitorLock.LEAN);
+                monitor.notifyAll();
+            }
+            workers.joinAll(PROMPT);
+        }
+        assertThat(ranAsWord).as("its section ran once the lock was lean").isFalse();
     }
 
     @ParameterizedTest
