@@ -1,6 +1,7 @@
 package dev.wordstats.service;
 
 import dev.wordstats.numa.lock.LockSettings;
+import dev.wordstats.numa.lock.MonitorLockSettings;
 import dev.wordstats.numa.lock.LockType;
 import dev.wordstats.numa.lock.QueueLockSettings;
 import dev.wordstats.numa.scheduler.SchedulerMode;
@@ -35,7 +36,7 @@ public record WordstatsProperties(
     /** The largest stripe count {@code StripedCounts} accepts. */
     public static final int MAX_STRIPES = 1 << 16;
 
-    /** The longest {@code wordstats.lock.reserve-after} accepted. */
+    /** The longest {@code wordstats.lock.reserve-after} and {@code wordstats.lock.handoff-after} accepted. */
     public static final Duration MAX_RESERVE_AFTER = Duration.ofMinutes(1);
 
     /**
@@ -51,15 +52,20 @@ public record WordstatsProperties(
      *                from becoming a hot spot; means and quantiles stay unbiased, the timers' counts
      *                are then about 1/N of the acquisitions (count those with
      *                wordstats.lock.acquisitions, which is exact)
-     * @param reserveAfter NUMA_MCS and NUMA_HANDOFF: how long a node queue's leader may wait for the
+     * @param reserveAfter the types with a queue lock (NUMA_MCS, NUMA_HANDOFF, and NUMA_MONITOR's queued
+     *                mode: LockType.readsQueueSettings()): how long a node queue's leader may wait for the
      *                lock before it reserves it, so bargers cannot overtake it any longer (0 to 1 minute)
+     * @param handoffAfter NUMA_MONITOR: the bound on a wait; a request thread that waited this long for a
+     *                stripe turns its lock to in-order handoff until the threads waiting then have been
+     *                served (0 to 1 minute; shorter: shorter longest waits, more turns of handoff)
      */
     public record Lock(
             @DefaultValue("NUMA_MONITOR") @NotNull LockType type,
             @DefaultValue("64") int stripes,
             @DefaultValue("true") boolean timing,
             @DefaultValue("8") @Min(1) @Max(1 << 20) int timingSampleEvery,
-            @DefaultValue("1ms") @NotNull Duration reserveAfter) {
+            @DefaultValue("1ms") @NotNull Duration reserveAfter,
+            @DefaultValue("1ms") @NotNull Duration handoffAfter) {
 
         public Lock {
             if (stripes < 1 || stripes > MAX_STRIPES || Integer.bitCount(stripes) != 1) {
@@ -70,11 +76,17 @@ public record WordstatsProperties(
                 throw new IllegalArgumentException(
                         "wordstats.lock.reserve-after must be from 0 to 1m, was " + reserveAfter);
             }
+            if (handoffAfter != null && (handoffAfter.isNegative() || handoffAfter.compareTo(MAX_RESERVE_AFTER) > 0)) {
+                throw new IllegalArgumentException(
+                        "wordstats.lock.handoff-after must be from 0 to 1m, was " + handoffAfter);
+            }
         }
 
         /** The lock tuning these properties ask for. */
         public LockSettings settings() {
-            return LockSettings.DEFAULTS.with(new QueueLockSettings(reserveAfter));
+            return LockSettings.DEFAULTS
+                    .with(new QueueLockSettings(reserveAfter))
+                    .with(new MonitorLockSettings(handoffAfter));
         }
     }
 

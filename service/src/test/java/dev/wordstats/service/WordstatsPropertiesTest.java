@@ -1,5 +1,6 @@
 package dev.wordstats.service;
 
+import dev.wordstats.numa.lock.NumaMonitorLock;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.wordstats.numa.lock.LockType;
@@ -109,6 +110,30 @@ class WordstatsPropertiesTest {
             assertThat(messages(context.getStartupFailure()))
                     .contains("wordstats.lock.reserve-after must be from 0 to 1m");
         });
+    }
+
+    @Test
+    void theBoundOnAWaitBindsADurationIntoTheMonitorSettingsAndRejectsNegativeOrHugeOnes() {
+        runner.run(context -> assertThat(context.getBean(WordstatsProperties.class)
+                        .lock()
+                        .settings()
+                        .monitor()
+                        .handoffAfter())
+                .isEqualTo(NumaMonitorLock.DEFAULT_HANDOFF_AFTER));
+        runner.withPropertyValues("wordstats.lock.handoff-after=4ms")
+                .run(context -> assertThat(context.getBean(WordstatsProperties.class)
+                                .lock()
+                                .settings()
+                                .monitor()
+                                .handoffAfter())
+                        .isEqualTo(Duration.ofMillis(4)));
+        for (String bad : new String[] {"-1ms", "2h"}) {
+            runner.withPropertyValues("wordstats.lock.handoff-after=" + bad).run(context -> {
+                assertThat(context).hasFailed();
+                assertThat(messages(context.getStartupFailure()))
+                        .contains("wordstats.lock.handoff-after must be from 0 to 1m, was");
+            });
+        }
     }
 
     @Test

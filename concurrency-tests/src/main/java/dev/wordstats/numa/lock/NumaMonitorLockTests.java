@@ -5,6 +5,7 @@ import static org.openjdk.jcstress.annotations.Expect.FORBIDDEN;
 
 import dev.wordstats.numa.carrier.CarrierPinning;
 import dev.wordstats.numa.topology.NodeLocator;
+import java.time.Duration;
 import org.openjdk.jcstress.annotations.Actor;
 import org.openjdk.jcstress.annotations.Arbiter;
 import org.openjdk.jcstress.annotations.Description;
@@ -42,6 +43,7 @@ public final class NumaMonitorLockTests {
             lock = new NumaMonitorLock(
                     new LockContext(nodes, CarrierPinning.schedulerParallelism()),
                     NumaMcsLock.DEFAULT_RESERVE_AFTER,
+                    Duration.ZERO, // every wait that STARVING_EPOCHS overtook turns the lock queued
                     probe,
                     thresholds);
         }
@@ -104,6 +106,41 @@ public final class NumaMonitorLockTests {
         @Arbiter
         public void arbiter(II_Result r) {
             finish(r);
+        }
+    }
+
+    /**
+     * Two actors, one node, the lock turning queued for a turn of the waiting callers at every chance: a caller
+     * that read lean and found the lock queued in the monitor (a straggler) races the release that would end the
+     * turn. The result pair is (the counter; the stragglers still counted once both actors are through).
+     */
+    @JCStressTest
+    @Description("two actors on one node, three calls each: a turn's end racing a straggler and a lean call")
+    @Outcome(id = "6, 0", expect = ACCEPTABLE, desc = "all six increments, every straggler served")
+    @Outcome(id = "[0-5], .*", expect = FORBIDDEN, desc = "lost update: two critical sections at once across a turn")
+    @Outcome(id = "[7-9], .*", expect = FORBIDDEN, desc = "a critical section run twice")
+    @Outcome(id = "6, [^0].*", expect = FORBIDDEN, desc = "a straggler counted in and never out")
+    @State
+    public static class TurnEndRacesStraggler extends Guarded {
+        public TurnEndRacesStraggler() {
+            super(NodeLocator.singleNode());
+        }
+
+        @Actor
+        public void a() {
+            increment(0, 3);
+        }
+
+        @Actor
+        public void b() {
+            increment(0, 3);
+        }
+
+        @Arbiter
+        public void arbiter(II_Result r) {
+            r.r1 = counter;
+            NumaMonitorLock.QueuedMode mode = lock.queuedModeForTests();
+            r.r2 = mode == null ? 0 : mode.stragglers();
         }
     }
 

@@ -44,8 +44,8 @@ public enum LockType {
      * {@code synchronized} on a private monitor while waiters are served, with a {@link #NUMA_HANDOFF} queue
      * in front of it while a waiter starves and the lock stays busy. Not a {@link Lock}.
      */
-    NUMA_MONITOR(guarding((context, settings, probe) ->
-            new NumaMonitorLock(context, settings.queue().reserveAfter(), probe))),
+    NUMA_MONITOR(guarding((context, settings, probe) -> new NumaMonitorLock(
+            context, settings.queue().reserveAfter(), settings.monitor().handoffAfter(), probe))),
 
     /**
      * {@link SynchronizedGuard}: {@code synchronized} on a private monitor (no carrier pinning since
@@ -141,6 +141,24 @@ public enum LockType {
             case SYNCHRONIZED, NUMA_MONITOR, FAIR_REENTRANT, UNFAIR_REENTRANT -> LockProbe.NONE;
             default -> JfrLockProbe.byDefault(this, context.nodes());
         };
+    }
+
+    /** Whether this type reads {@link LockSettings#queue()}: its lock is, or has, a queue lock. */
+    public boolean readsQueueSettings() {
+        return switch (this) {
+            case NUMA_MCS, NUMA_HANDOFF, NUMA_ADAPTIVE, NUMA_MONITOR -> true;
+            default -> false;
+        };
+    }
+
+    /** Whether this type reads {@link LockSettings#monitor()}: {@link #NUMA_MONITOR} only. */
+    public boolean readsMonitorSettings() {
+        return this == NUMA_MONITOR;
+    }
+
+    /** Whether this type reads {@link LockSettings#combining()}. */
+    public boolean readsCombiningSettings() {
+        return this == COMBINING || this == NUMA_COMBINING;
     }
 
     /** Whether this type is a {@link Lock}: its guards are then {@link LockGuard}s. */

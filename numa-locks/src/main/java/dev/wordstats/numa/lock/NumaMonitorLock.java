@@ -1,6 +1,5 @@
 package dev.wordstats.numa.lock;
 
-import dev.wordstats.numa.topology.NodeLocator;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.time.Duration;
@@ -11,23 +10,22 @@ import java.util.function.Supplier;
 
 /**
  * A lock for striped stores of virtual threads that is a word of its own until two threads meet on it,
- * then the JVM's own monitor while its waiters are served, and a {@link NumaHandoffLock} while a waiter
- * starves on a lock that stays saturated ({@link LockType#NUMA_MONITOR}). As a word, a critical section
+ * then the JVM's own monitor while its waiters are served, and a {@link NumaHandoffLock} for a turn once a
+ * caller has waited longer than a bound ({@link LockType#NUMA_MONITOR}). As a word, a critical section
  * runs between a CAS and a store: the cheapest uncontended call of the project's locks. Lean, a
  * critical section runs in {@code synchronized} on a private object: HotSpot's lock (a CAS on the
  * object's header, adaptive spinning while the owner runs, then a park that, since JDK 24, gives the
- * carrier back), which no lock written in Java has matched at short critical sections on many stripes.
- * Queued, a call takes the queue lock instead, whose per-node queues hand over to a running successor,
- * bound every wait and keep the lock on one NUMA node for a turn.
+ * carrier back). Queued, a call takes the queue lock instead, whose per-node queues hand over to a
+ * running successor in order, bound every wait and keep the lock on one NUMA node for a turn.
  *
  * <p>The {@link Guard} contract holds in every mode: mutual exclusion with a happens-before edge from
  * each critical section to the next, results and exceptions reach their callers unchanged, a call from
  * inside a critical section runs inline, and waiting is not interruptible. Not a
  * {@link java.util.concurrent.locks.Lock}: a monitor cannot be entered in one method and left in
  * another, so there is no {@code lock()}/{@code unlock()} pair. Not fair while lean (the monitor lets
- * an arriving thread overtake a parked one), but when a waiter that about {@link #STARVING_OVERTAKES}
- * acquisitions overtook gets in while the lock is held most of the time, the lock turns queued, where
- * waits are bounded, for a probation that doubles while the lock stays busy.
+ * an arriving thread overtake a parked one), but bounded in time: a caller that waited
+ * {@link MonitorLockSettings#handoffAfter()} ({@link #DEFAULT_HANDOFF_AFTER} by default) turns the lock to
+ * in-order handoff until the callers that were waiting then have been served.
  */
 public final class NumaMonitorLock implements Guard {
 
@@ -38,46 +36,42 @@ public final class NumaMonitorLock implements Guard {
      * lock) most acquisitions are uncontended or meet an owner that runs on the other carrier for
      * tens of nanoseconds: the best lock there spins briefly while the owner runs and parks
      * otherwise. HotSpot's monitor does that, with its fast path compiled into the caller and its
-     * spin inside the VM; the Java locks of this project that do the same (NumaAdaptiveLock's lean
-     * word, ReentrantLock) counted at 0.5-0.9x of it (JOURNAL 2026-11-26 04:50-06:45: the gap is
-     * a Java word's release and fields, not its rules). A monitor's weakness is the other regime:
-     * on a saturated lock an arriving or spinning thread takes it again and again while the parked
-     * ones wait (Jain 0.03, longest wait 68-111 ms on one hot lock). So this lock is the monitor
-     * until that happens, and then a queue lock (Fissile locks, Dice & Kogan 2020: a test-and-set
-     * lock with a queue lock for its waiters; Go's sync.Mutex: normal mode, starvation mode after a
-     * waiter waited too long; GLK, Antic et al. 2016: per-lock adaptation).
+     * spin inside the VM; the Java locks of this project that do the same counted below it there
+     * (the gap is a Java word's release and fields, not its rules; results 2026-11-26-regime-matrix-11).
+     * A monitor's weakness is the other regime: on a saturated lock an arriving or spinning thread
+     * takes it again and again while the parked ones wait, at the service for seconds. So this lock is
+     * the monitor until a caller has waited a bound in time, and then a queue lock for a turn (Fissile
+     * locks, Dice & Kogan 2020: a test-and-set lock with a queue lock for its waiters; Go's sync.Mutex:
+     * normal mode, starvation mode once a waiter waited 1 ms; the CNA patches for qspinlock: a waiting
+     * node is handed the lock after a bound in time; GLK, Antic et al. 2016: per-lock adaptation).
      *
      * Why a word first. A lock no two threads ever meet on (a stripe only one thread uses, a lock kept
-     * for the rare clash) pays only its uncontended call, and there the monitor costs 5.5-5.8 ns and
-     * this lock as a monitor with its sampling 8.5-8.7, against 4.5-4.7 for ReentrantLock (JOURNAL
-     * 2026-11-28 05:40). A word taken with a CAS and released with a store costs less than either
-     * (0.86-0.97x ReentrantLock in the same runs, against 1.3-2.1x as a monitor; JOURNAL 2026-11-29). But
-     * a Java word loses to the monitor once threads meet on it (above), so the word lasts only until
-     * the first meeting: then it is retired for good, as HotSpot once revoked a biased lock, and the
-     * lock is the monitor and the queue from there on. A striped store's stripes all meet in their
-     * first milliseconds; what stays a word is a lock that is never contended.
+     * for the rare clash) pays only its uncontended call, and there a monitor costs more than a Java
+     * word taken with a CAS and released with a store (results 2026-11-29-numa-monitor-word). But a
+     * Java word loses to the monitor once threads meet on it (above), so the word lasts only until the
+     * first meeting: then it is retired for good, as HotSpot once revoked a biased lock, and the lock
+     * is the monitor and the queue from there on. A striped store's stripes all meet in their first
+     * milliseconds; what stays a word is a lock that is never contended.
      *
      * Parts
-     *  - state: what every call reads, mode (WORD, LEAN or QUEUED), owner (the word) and epoch
-     *    (a sample of the lean acquisitions: one in EPOCH_SAMPLE + 1, picked at random by the
-     *    caller's own thread before it enters the monitor, adds one, so no other acquisition writes
-     *    anything for it), and the
-     *    sampled window and the watch beside them (written by the same sampled holders, and by the
-     *    watched thread when it comes back), in a padded object of its own: its line is written only at
-     *    a switch, a sampled acquisition and the watched thread's return, never by the monitor's header
-     *    (JOURNAL 2026-11-27 02:05), and a sample writes that one line only.
+     *  - state: what every call reads, mode (WORD, LEAN or QUEUED), owner (the word), epoch and
+     *    sampledAt (a sample of the lean acquisitions: one in EPOCH_SAMPLE + 1, picked at random by
+     *    the caller's own thread before it enters the monitor, adds one to the epoch and writes its
+     *    time, so no other acquisition writes anything for it), and the sampled window and the watch
+     *    beside them (written by the same sampled holders, and by the watched thread when it comes
+     *    back), in a padded object of its own: its line is written only at a switch, a sampled
+     *    acquisition and the watched thread's return, never by the monitor's header, and a sample
+     *    writes that one line only.
      *  - monitor: a private object, never exposed; its header is the lean lock; its fields are the
      *    switch count and the queue. No lean acquisition writes either: once the monitor is
      *    inflated, its acquisitions only read the header (the lock word is the ObjectMonitor's), and
-     *    a write on the header's line at each one, a count that picked the samples, moved that line
-     *    between carriers at every handoff, 0.84 of synchronized on striped counting (JOURNAL
-     *    2026-11-27 09:55).
+     *    a write on the header's line at each one would move that line between carriers at every
+     *    handoff.
      *  - marks: with a probe only, what the probed holder writes at each acquisition (busy, runner), in
-     *    an object of its own, as SynchronizedGuard keeps them beside its monitor rather than in it:
-     *    on the monitor they were two writes a call on the header's line, the service's configuration
-     *    (JOURNAL 2026-11-27 23:25).
-     *  - queue: a QueuedMode (the queue lock and what only its owners write), made at the first
-     *    switch to queued, off the monitor's line; a store whose stripes never starve never makes one.
+     *    an object of its own, as SynchronizedGuard keeps them beside its monitor rather than in it.
+     *  - queue: a QueuedMode (the queue lock, what only its owners write, and the stragglers' count),
+     *    made at the first switch to queued, off the monitor's line; a store whose callers never wait
+     *    the bound never makes one.
      *
      * Word call (mode WORD): unless retiring, CAS owner from null to the caller; run; release the word
      * (a store) and, if retiring is set, unpark the retiring caller. If the CAS fails: a call inside the
@@ -88,72 +82,70 @@ public final class NumaMonitorLock implements Guard {
      * release), CASes it from null to RETIRED, then in the monitor writes mode LEAN (release) and
      * notifies all. Every other caller waits in the monitor (Object.wait) until the mode is not WORD.
      * Word callers that read retiring no longer take the word, so a stream of them cannot keep it from
-     * the retiring caller. Word calls are not sampled: no caller starves on the word, since the first
+     * the retiring caller. Word calls are not sampled: no caller waits long on the word, since the first
      * that finds it held retires it.
      *    Why the retiring caller waits outside the monitor: holding the monitor while it waited (the
-     *    others blocked on it meanwhile), the lock counted at 0.97 of the same lock without a word
-     *    (median of 28 paired rows, 21 lower) and a new hot lock with a yield inside lost its fairness
-     *    (Jain 0.05-0.23 against 0.30-0.63); waiting outside it, no measurable difference (JOURNAL
-     *    2026-11-29). Why the mode is one field: call() reads it once and branches once, so the lean
-     *    call's path is what it was before the word.
+     *    others blocked on it meanwhile), the lock counted measurably below the same lock without a
+     *    word; waiting outside it, no measurable difference (results 2026-11-29-numa-monitor-word). Why
+     *    the mode is one field: call() reads it once and branches once, so the lean call's path is what
+     *    it was before the word.
      *
-     * Lean call: read epoch; synchronized (monitor) { if queued (read inside), leave and make a
-     * queued call; else run; at the end: if this call was sampled, add its hold to the window and
-     * one to the epoch; then, if the epoch had passed the value read at arrival by STARVING_EPOCHS
-     * (this caller waited while about STARVING_OVERTAKES others took the lock) and the last two
-     * sampled windows were saturated, turn queued }. A window is WINDOW_SAMPLES sampled holds;
-     * saturated when, each standing for EPOCH_SAMPLE + 1 acquisitions, they fill SATURATED_PERCENT
-     * of its span: the lock is its threads' bottleneck. Three clock reads per sampled acquisition,
-     * one at the watched thread's return, none otherwise; a call that is neither takes a path of its
-     * own, without the watch (callLean against callLeanWatched, and the two branches of callProbed's
-     * lean call: 8.3-8.6 ns an uncontended call, 12.9 probed, against 9.3-10.3 and 14.4-15.4 when all
-     * took one path, and 8.0-8.4 and 11.4-11.9 before the watch; JOURNAL 2026-11-28 01:45, 02:12).
+     * Lean call: read epoch and sampledAt; synchronized (monitor) { if queued (read inside), count
+     * itself a straggler, leave and make a queued call; else run; at the end: if this call was sampled,
+     * add its hold to the window, one to the epoch and its time to sampledAt; then, if this caller
+     * waited the bound, turn queued }. The wait is judged only once the epoch passed the value read at
+     * arrival by STARVING_EPOCHS (acquisitions overtook the caller: a whole sample interval lies inside
+     * its wait), as the samples' time since arrival, sampledAt now minus sampledAt then: no clock is
+     * read for it, the sampled holders read the clock anyway. With a probe that clocks the wait (a
+     * caller that arrived while a section ran reads the clock then and once it gets in), that wait
+     * itself. A window is WINDOW_SAMPLES sampled holds; saturated when, each standing for EPOCH_SAMPLE
+     * + 1 acquisitions, they fill SATURATED_PERCENT of its span: the lock is its threads' bottleneck.
+     * Three clock reads per sampled acquisition, one at the watched thread's return, none otherwise; a
+     * call that is neither takes a path of its own, without the watch (callLean against
+     * callLeanWatched, and the two branches of callProbed's lean call): the watch on every call cost
+     * an uncontended call measurably.
      *    Work outside the lock. A sampled holder becomes the watched thread; when it comes back (it
      *    reads itself in the watch at arrival, one read of the line every call reads anyway), it votes:
      *    did it spend OUTSIDE_PERCENT of its sampled hold or more between leaving the monitor and
-     *    arriving again? The votes saturate at +-OUTSIDE_VOTES. Unless they are negative (the threads
-     *    come straight back: a hot lock), the lock is taken as a striped store's, its threads working
-     *    outside it, and a starving caller turns it queued only after OUTSIDE_PATIENCE times the
-     *    overtakes, for a brief probation (PROBATION / BRIEF_PROBATION_DIVISOR releases, ending lean
-     *    however busy). Why: queued, each acquisition is a handoff to a mostly parked
-     *    virtual thread (64 threads, 2 carriers), a wake-up and a mount while the lock waits; lean, the
-     *    two running threads pass the monitor between them and each does its outside work while the
-     *    other holds it. On one stripe with a line's words split outside, queued counted at 0.75-0.88x
-     *    lean; on one hot lock with all the work inside, queued is the faster (JOURNAL 2026-11-27 13:24,
-     *    20:02). Measured gap over hold (JOURNAL 2026-11-28 00:57): one stripe, a line a section,
-     *    mostly 0.5-1.5; one hot lock at ~0.2 us mostly 0.1-0.2 (a fifth 0.5-1), ~2 us and with a yield
-     *    under 0.2. Every wait stays bounded, by more overtakes. A lock with no votes (new, or its
-     *    threads never come back: a request's touches a stripe once) is a striped store's: patient. A
-     *    first switch before the votes came in made a stripe queued for its busy, doubling probations
-     *    (JOURNAL 2026-11-28 01:08).
-     *    Not starvation alone: on 4 stripes of Zipf counting a woken waiter is overtaken that often
-     *    about 1,800 times a fork while it waits for a carrier (64 CPU-bound virtual threads, 2
-     *    carriers), not for the lock; those stripes' windows are mostly 10-40% held (JOURNAL
-     *    2026-11-27 01:10), and queued there they count at half the speed.
+     *    arriving again? The votes saturate at +-OUTSIDE_VOTES. They choose the kind of turn: unless
+     *    they are negative (the threads come straight back: a hot lock) and the lock is saturated, the
+     *    turn serves the callers waiting at the switch and ends. Why: queued, each acquisition is a
+     *    handoff to a mostly parked virtual thread (many threads, few carriers), a wake-up and a mount
+     *    while the lock waits; lean, the running threads pass the monitor between them and each does
+     *    its outside work while another holds it, so where threads work outside the lock queued counts
+     *    below lean, and on one hot lock with all the work inside queued is the faster (results
+     *    2026-11-28-work-outside, 2026-11-27-one-stripe-and-waits). A lock with no votes (new, or its
+     *    threads never come back: a request touches a stripe once) is a striped store's.
      *
      * run(Runnable) takes the same paths as call(Supplier), with the section itself: Guard's own run
-     * would make a Supplier around it, 16 bytes a call (JOURNAL 2026-11-27 04:45).
+     * would make a Supplier around it, an allocation a call.
      *
      * Queued call: if this thread holds the queue lock or the monitor already, run inline (a
      * reentrant call; a thread inside a lean section must not wait for the queue lock). Else take
-     * the queue lock; if the lock turned lean meanwhile, release it and make a lean call; else run
-     * (the first queued owner after a switch first passes through the monitor, see below); then the
-     * probation's bookkeeping (below), release the queue lock, and while the switch is recent
-     * (DRAIN_RELEASES), a virtual thread yields its carrier.
+     * the queue lock (a straggler counts itself out once it holds it); if the lock turned lean
+     * meanwhile, release it and make a lean call; else run (the first queued owner after a switch
+     * first passes through the monitor, see below); then the turn's bookkeeping (below), release the
+     * queue lock, and while the switch is recent (DRAIN_RELEASES), a virtual thread yields its carrier.
      *
      * Mode switches
-     *  - lean -> queued: by the monitor's holder at the end of a starving caller's section (above).
-     *    It makes the queue lock if there is none yet, starts a probation and sets the barrier, then
-     *    writes queued (release). Later arrivals go to the queue lock; callers that waited in the
-     *    monitor since before the switch get in one by one, read queued, leave at once (waking the
-     *    next) and queue too: the drain, which the releasing queued owners' yields give carriers to.
-     *  - queued -> lean: by a queued owner at the end of a probation whose measured releases (the
-     *    last MEASURED_RELEASES, at most half) held the lock less than BUSY_PERCENT of their span;
-     *    a busy one starts a probation twice as long (at most MAX_PROBATION). It writes queued false
-     *    (release) after its section, while it holds the queue lock; a waiter that then gets the
-     *    queue lock reads it, releases the queue lock and makes a lean call. A switch to queued
-     *    within fewer lean acquisitions than the last probation doubles it; a later one starts from
-     *    PROBATION.
+     *  - lean -> queued: by the monitor's holder at the end of the section of a caller that waited the
+     *    bound (above). It makes the queue lock if there is none yet, starts a turn and sets the
+     *    barrier, then writes queued (release). Later arrivals go to the queue lock; callers that
+     *    waited in the monitor since before the switch get in one by one, read queued, count
+     *    themselves stragglers, leave at once (waking the next) and queue too: the drain, which the
+     *    releasing queued owners' yields give carriers to.
+     *  - queued -> lean, a turn of the waiting callers: by a queued owner that queued after the switch
+     *    (not a straggler), at a release after the turn's first min(DRAIN_RELEASES, PROBATION)
+     *    releases, when no straggler is left: everyone who waited in the monitor at the switch and got
+     *    in during the drain has been served, in the queue lock's order.
+     *  - queued -> lean, a probation (a saturated lock whose threads come straight back): by a queued
+     *    owner at the end of a probation whose measured releases (the last MEASURED_RELEASES, at most
+     *    half) held the lock less than BUSY_PERCENT of their span; a busy one starts a probation twice
+     *    as long (at most MAX_PROBATION). A switch to queued within fewer lean acquisitions than the
+     *    last probation doubles it; a later one starts from PROBATION.
+     *  Either way the owner writes queued false (release) after its section, while it holds the queue
+     *  lock; a waiter that then gets the queue lock reads it, releases the queue lock and makes a lean
+     *  call.
      *
      * Invariants
      *  - Mutual exclusion with the word. A word section runs after the caller's CAS from null to itself
@@ -189,80 +181,92 @@ public final class NumaMonitorLock implements Guard {
      *    section runs inline, found by the monitor's holder (lean) or the queue lock's (queued).
      *    // checked by GuardContractTest.reentrantCallRunsInlineOnTheSameThread
      *    // checked by NumaMonitorLockTest.aCallInsideALeanSectionRunsInlineWhenTheLockTurnsQueued
-     *  - A waiter that about STARVING_OVERTAKES acquisitions overtook turns a saturated lock queued,
-     *    where the queue lock bounds every wait (its reservation); a lock that is not saturated
-     *    stays lean.
-     *    // checked by NumaMonitorLockTest.aStarvingWaiterTurnsTheLockQueued
-     *    // checked by NumaMonitorLockTest.anUnsampledCallThatSawTheEpochPassItsBoundTurnsASaturatedLockQueued
-     *    // checked by NumaMonitorLockTest.aStarvingWaiterKeepsALockThatIsNotSaturatedLean
-     *  - While its threads work outside it (the votes), a starving waiter turns a saturated lock queued
-     *    only after OUTSIDE_PATIENCE times the overtakes, and that probation is brief and ends lean.
-     *    // checked by NumaMonitorLockTest.returnsAfterWorkOutsideTheLockVoteOutsideAndStraightBackInside
-     *    // checked by NumaMonitorLockTest.workOutsideTheLockTakesMoreOvertakesToTurnQueuedForABriefProbation
-     *  - Queued to lean after a probation that was not busy; a busy one doubles; a switch back soon
-     *    after doubles it too, a later one starts afresh.
+     *  - Bounded in time: a caller that waited the bound turns the lock queued, where the queue lock
+     *    serves its waiters in order (and its reservation bounds each wait); one that waited less, or
+     *    that no STARVING_EPOCHS sampled acquisitions overtook, leaves the lock lean.
+     *    // checked by NumaMonitorLockTest.aCallerThatWaitedTheBoundTurnsTheLockQueued
+     *    // checked by NumaMonitorLockTest.aCallerOvertakenForLessThanTheBoundKeepsTheLockLean
+     *    // checked by NumaMonitorLockTest.anUnsampledCallThatWaitedTheBoundTurnsTheLockQueued
+     *    // checked by NumaMonitorLockTest.aProbedCallerThatWaitedTheBoundTurnsTheLockQueued
+     *  - A turn of the waiting callers ends only once no straggler is left, at the release of a caller
+     *    that queued after the switch: a straggler counts itself in while it holds the monitor and out
+     *    once it holds the queue lock, and the count is read by the queue lock's holder, so no owner
+     *    after a straggler's arrival in the queue ends the turn before it is served; nothing runs twice
+     *    and no straggler is left waiting (one that finds the lock lean again makes a lean call).
+     *    // checked by NumaMonitorLockTest.aTurnOfTheWaitingCallersEndsOnceTheStragglersAreServed
+     *    // checked by NumaMonitorLockTests (jcstress: a turn's end racing a straggler and a lean call)
+     *  - On a saturated lock whose threads come straight back, the turn is a probation: it ends after a
+     *    probation that was not busy; a busy one doubles; a switch back soon after doubles it too, a
+     *    later one starts afresh.
      *    // checked by NumaMonitorLockTest.aQueuedLockTurnsLeanAfterAProbationThatWasNotBusy
      *    // checked by NumaMonitorLockTest.aBusyProbationDoublesAndAnIdleOneTurnsLean
      *    // checked by NumaMonitorLockTest.aBusyQueuedLockStaysQueuedForADoubledProbation
+     *    // checked by NumaMonitorLockTest.returnsAfterWorkOutsideTheLockVoteOutsideAndStraightBackInside
      *  - A virtual thread never spins unboundedly: the monitor's spin is HotSpot's, bounded and
      *    adaptive; the queue lock spins only while its owner runs, and at most a bound; a retiring
      *    caller spins RETIRE_SPINS times and then parks, and the callers behind it wait in Object.wait.
      *
      * Accepted races
-     *  - epoch is read before the monitor is entered, so the overtakes a caller counts include those
-     *    while its carrier was stopped (the host took its CPU); the saturation test keeps such a
-     *    stripe lean unless it is its threads' bottleneck anyway.
+     *  - The wait is estimated from the samples: it starts at the sample before the caller's arrival,
+     *    so a caller that arrived long after the last sample (the lock idle meanwhile) and was then
+     *    overtaken STARVING_EPOCHS sampled times counts the idle time too, and may turn the lock queued
+     *    early: one turn, which serves the callers waiting then and ends. The samples also count the time
+     *    a caller's carrier was stopped (the host took its CPU) or it waited for a carrier once woken.
+     *  - A caller blocked in the monitor at the switch that gets in only after the turn ended (its
+     *    carrier busy through the whole drain) finds the lock lean and runs there; if it waited the
+     *    bound, its own section turns the lock queued again.
      *  - The watched thread stamps when it left the monitor after leaving it (a monitor's release that
      *    wakes a waiter is not work outside): a sampled holder that got in meanwhile may have set the
      *    watch, and then its vote uses this stamp, one vote in error. The watch is read at arrival
      *    without the monitor; the vote is cast inside it, only if the watch still names the caller.
-     *  - A caller that read "lean" may enter the monitor after the switch (it then leaves and queues),
-     *    and one that read "queued" may take the queue lock after the switch back (it then releases it
-     *    and enters the monitor).
+     *  - A caller that read "lean" may enter the monitor after the switch (it then leaves and queues, a
+     *    straggler), and one that read "queued" may take the queue lock after the switch back (it then
+     *    releases it and enters the monitor).
      *
-     * Known limit (JOURNAL 2026-11-27 01:40): a brand-new lock met by a burst of CPU-bound virtual
-     * threads turns queued only once a starved waiter gets in, and by then the two threads that
-     * kept the carriers have done most of their work: fair on a lock that lives on (Jain 0.97 on
-     * one hot lock kept through the trial), as unfair as a monitor on one made for each burst
-     * (0.03). The same holds for any monitor-led lock (2026-11-26 14:50): the monitor's waiters
-     * cannot be seen until they get in.
+     * Known limit: a brand-new lock met by a burst of CPU-bound virtual threads turns queued only once a
+     * caller that waited the bound gets in, and by then the threads that kept the carriers may have done
+     * most of their work: a monitor's waiters cannot be seen until they get in (results
+     * 2026-11-27-numa-monitor-run).
      *
      * Probe (optional; none: the lean call is the bare synchronized block and the sampled epoch):
      * as SynchronizedGuard, a call waited when a critical section was running as it arrived (the
      * marks' busy, read at arrival, written by the holder); modeSwitched by the switching
      * owner; the queue lock itself reports nothing. The probed call runs its section in its own frame
-     * in both modes, so it allocates nothing; a call inside a probed section runs inline at once (the
-     * holder's runner is itself), in either mode.
+     * in every mode, so it allocates nothing; a call inside a probed section runs inline at once (the
+     * holder's runner is itself), in any mode.
      *
      * Probed, the word path is the same, its section in the probed frame (the runner mark finds a call
      * inside it, as in the other modes). The retirement is not a mode switch: modeSwitches() and the
      * probe count lean-queued switches only, and every stripe of a store retires its word once.
      *
-     * Memory: 256 bytes, the guard, its padded state and its monitor (NumaMonitorLockTest's layout
-     * test), and with a probe its marks (24 more); the queue lock, hundreds of bytes, only for a
-     * lock that once starved a waiter while saturated.
+     * Memory: the guard, its padded state and its monitor, at most 256 bytes (NumaMonitorLockTest's
+     * layout test), and with a probe its marks; the queue lock, hundreds of bytes, only for a lock on
+     * which a caller once waited the bound.
      */
 
-    /** Lean: one acquisition in EPOCH_SAMPLE + 1 (a power of two) is sampled: the epoch, and its hold. */
+    /** Lean: one acquisition in EPOCH_SAMPLE + 1 (a power of two) is sampled: the epoch, its time and its hold. */
     static final int EPOCH_SAMPLE = 63;
 
     /**
-     * Lean: a caller that sees the epoch pass the value it read at arrival by this much is starving:
-     * about STARVING_OVERTAKES acquisitions took the lock while it waited.
+     * Lean: a caller's wait is judged only once the epoch passed the value it read at arrival by this much, so
+     * that at least one whole sample interval lies inside the wait and the wait is known to about one interval.
      */
-    static final int STARVING_EPOCHS = 32;
+    static final int STARVING_EPOCHS = 2;
 
-    /** About how many acquisitions overtook a starving waiter. */
-    public static final int STARVING_OVERTAKES = STARVING_EPOCHS * (EPOCH_SAMPLE + 1);
+    /**
+     * The default bound on a wait: a caller that waited this long turns the lock to in-order handoff (queued),
+     * as Go's {@code sync.Mutex} turns to its starvation mode after a waiter waited 1 ms.
+     */
+    public static final Duration DEFAULT_HANDOFF_AFTER = Duration.ofMillis(1);
 
     /** Lean: the sampled holds of this many sampled acquisitions make one window of the busy share. */
     static final int WINDOW_SAMPLES = 16;
 
     /**
      * Lean: a window whose sampled holds, each standing for EPOCH_SAMPLE + 1 acquisitions, filled this share
-     * (percent) of its span is saturated; a starving caller turns the lock queued only after two saturated
-     * windows in a row. Measured (JOURNAL 2026-11-27 01:10): a stripe of 4 counted a word at a time, its
-     * windows mostly 10-40%; one hot lock with all the work inside, mostly 50-110%.
+     * (percent) of its span is saturated; after two saturated windows in a row, a lock whose threads come straight
+     * back turns queued for a probation rather than for one turn. A counting stripe's windows fill far less than
+     * this, one hot lock's with all the work inside about as much or more.
      */
     static final int SATURATED_PERCENT = 75;
 
@@ -273,19 +277,13 @@ public final class NumaMonitorLock implements Guard {
     static final int OUTSIDE_PERCENT = 25;
 
     /**
-     * Lean: and at least this long: a return within it is straight back, whatever the hold (one hot lock at ~0.2 us:
-     * a fifth of its returns take half the hold or more, 100-200 ns, JOURNAL 2026-11-28 01:14).
+     * Lean: and at least this long: a return within it is straight back, whatever the hold (on one hot lock with
+     * short sections a return often takes half the hold or more).
      */
     static final long OUTSIDE_MIN_NANOS = 250L;
 
     /** Lean: the votes saturate at plus or minus this many. */
     static final int OUTSIDE_VOTES = 8;
-
-    /** Lean, while the votes say the threads work outside the lock: starving takes this many times more overtakes. */
-    static final int OUTSIDE_PATIENCE = 8;
-
-    /** Queued, after a switch while the threads work outside: a probation of the first over this, never doubled. */
-    static final int BRIEF_PROBATION_DIVISOR = 4;
 
     /** Queued: the first probation, in queued releases; it doubles while the lock stays busy. */
     static final int PROBATION = 4096;
@@ -307,10 +305,8 @@ public final class NumaMonitorLock implements Guard {
     /**
      * Queued: a probation's measured releases held the lock this share (percent) of their span: busy. Queued,
      * a handoff to a parked or descheduled successor leaves the lock idle between holds, so a lock that is its
-     * threads' bottleneck fills less of the span than lean. Measured (JOURNAL 2026-11-27 04:00): one hot lock
-     * with all the work inside, 30-75% once its burst's threads run; a counting stripe, 0-3% (64 stripes),
-     * 4-16% (4), 5-29% (1). At 50 the hot lock turned lean after about half its probations and counted at
-     * the monitor's speed between switches.
+     * threads' bottleneck fills less of the span than lean: a hot lock with all the work inside fills far more
+     * than this, a counting stripe less; at twice this the hot lock turned lean after about half its probations.
      */
     static final int BUSY_PERCENT = 25;
 
@@ -346,49 +342,49 @@ public final class NumaMonitorLock implements Guard {
 
     private final State state = new State();
     private final Monitor monitor = new Monitor();
-    private final NodeLocator nodes;
+    private final LockContext context; // the queue lock's nodes and carrier count
     private final Duration reserveAfter; // the queue lock's reservation threshold
-    private final int carriers; // the queue lock's carrier count
     private final LockProbe probe; // null without one
     private final Marks marks; // with a probe only: what the probed holder writes, off the monitor's line
     private final boolean hearsFast; // probe != null && probe.hearsFastPath()
     private final boolean timed; // probe != null && probe.timed()
     private final int sampleMask; // read by every lean call: thresholds.sampleMask()
     private final int starvingEpochs; // read by every lean call: thresholds.starvingEpochs()
-    private final int outsidePatience; // read by every lean call: thresholds.outsidePatience()
-    private final boolean patient; // read by every lean call: thresholds.patient()
+    private final long handoffAfterNanos; // read by a lean call that waited: the bound on a wait
     private final Thresholds thresholds; // the defaults, or a test's
     private volatile Thread retirer; // the caller retiring the word, while it waits for the word; read by its holder
 
     /** A lock whose queued mode is a {@link NumaHandoffLock} over the context's nodes; the defaults, no probe. */
     public NumaMonitorLock(LockContext context) {
-        this(context, NumaMcsLock.DEFAULT_RESERVE_AFTER, LockProbe.NONE);
+        this(context, NumaMcsLock.DEFAULT_RESERVE_AFTER, DEFAULT_HANDOFF_AFTER, LockProbe.NONE);
     }
 
     /**
      * A lock whose queued mode is a {@link NumaHandoffLock} over the context's nodes with the reservation
-     * threshold {@code reserveAfter}, reporting to {@code probe} ({@link LockProbe#NONE} for none): its
-     * acquisitions in both modes and its mode switches.
+     * threshold {@code reserveAfter}, that turns queued once a caller waited {@code handoffAfter}, reporting to
+     * {@code probe} ({@link LockProbe#NONE} for none): its acquisitions in every mode and its mode switches.
+     *
+     * @throws IllegalArgumentException if {@code handoffAfter} is negative
      */
-    public NumaMonitorLock(LockContext context, Duration reserveAfter, LockProbe probe) {
-        this(context, reserveAfter, probe, Thresholds.DEFAULTS);
+    public NumaMonitorLock(LockContext context, Duration reserveAfter, Duration handoffAfter, LockProbe probe) {
+        this(context, reserveAfter, handoffAfter, probe, Thresholds.DEFAULTS);
     }
 
     /** For tests that need switches at every chance (jcstress): {@code thresholds} instead of the defaults. */
-    NumaMonitorLock(LockContext context, Duration reserveAfter, LockProbe probe, Thresholds thresholds) {
+    NumaMonitorLock(
+            LockContext context, Duration reserveAfter, Duration handoffAfter, LockProbe probe, Thresholds thresholds) {
         Objects.requireNonNull(context, "context");
         this.thresholds = Objects.requireNonNull(thresholds, "thresholds");
         this.sampleMask = thresholds.sampleMask();
         this.starvingEpochs = thresholds.starvingEpochs();
-        this.outsidePatience = thresholds.outsidePatience();
-        this.patient = thresholds.patient();
-        this.nodes = context.nodes();
+        this.handoffAfterNanos = MonitorLockSettings.saturatedNanos(MonitorLockSettings.checked(handoffAfter));
+        this.context = context;
         this.reserveAfter = Objects.requireNonNull(reserveAfter, "reserveAfter");
-        this.carriers = context.carriers();
         this.probe = LockProbe.orNull(Objects.requireNonNull(probe, "probe"));
         this.hearsFast = this.probe != null && this.probe.hearsFastPath();
         this.timed = this.probe != null && this.probe.timed();
         this.marks = this.probe != null ? new Marks() : null;
+        state.sampledAt = System.nanoTime(); // a first waiter's wait is then counted from no earlier than this
         if (thresholds.word()) {
             state.mode = WORD;
         } else {
@@ -415,7 +411,7 @@ public final class NumaMonitorLock implements Guard {
         if (mode == WORD) {
             return callWord(st, criticalSection);
         }
-        return mode == QUEUED ? callQueued(monitor, criticalSection) : callLean(monitor, criticalSection);
+        return mode == QUEUED ? callQueued(monitor, criticalSection, false) : callLean(monitor, criticalSection);
     }
 
     /**
@@ -439,7 +435,7 @@ public final class NumaMonitorLock implements Guard {
         if (mode == WORD) {
             runWord(st, criticalSection);
         } else if (mode == QUEUED) {
-            runQueued(monitor, criticalSection);
+            runQueued(monitor, criticalSection, false);
         } else {
             runLean(monitor, criticalSection);
         }
@@ -547,27 +543,30 @@ public final class NumaMonitorLock implements Guard {
             return callLeanWatched(m, criticalSection, sampled); // about one call in EPOCH_SAMPLE + 1
         }
         int seen = st.epochAcquire(); // acquire: not moved into the synchronized block, past the wait it measures
+        long since = st.sampledAtOpaque(); // the time of that epoch's sample, or of a later one
         synchronized (m) {
             if (!st.queuedAcquire()) { // turned lean by a queued owner, outside the monitor: acquire
                 try {
                     return criticalSection.get();
                 } finally {
-                    leanReleasing(m, st, seen);
+                    leanReleasing(m, st, seen, since);
                 }
             }
+            straggled(m);
         }
         // It waited in the monitor while the lock turned queued: it leaves the monitor (whose release wakes
-        // the next one waiting there) and queues with the rest.
-        return callQueued(m, criticalSection);
+        // the next one waiting there) and queues with the rest, a straggler of the turn.
+        return callQueued(m, criticalSection, true);
     }
 
     /**
      * As callLean, for a call that is sampled or made by the watched thread: its clock reads, its vote and the
-     * watch, kept off the other calls' path (in callLean they cost an uncontended call 1-2 ns).
+     * watch, kept off the other calls' path.
      */
     private <T> T callLeanWatched(Monitor m, Supplier<T> criticalSection, boolean sampled) {
         State st = state;
         int seen = st.epochAcquire();
+        long since = st.sampledAtOpaque();
         Thread me = Thread.currentThread();
         long arrivedAt = st.watchOpaque() == me ? System.nanoTime() : 0L; // the watched thread back: its gap
         T result = null;
@@ -579,8 +578,10 @@ public final class NumaMonitorLock implements Guard {
                     result = criticalSection.get();
                     ran = true;
                 } finally {
-                    leanReleasing(m, st, seen, acquiredAt, sampled, me, arrivedAt);
+                    leanReleasing(m, st, starved(st, seen, since), acquiredAt, sampled, me, arrivedAt);
                 }
+            } else {
+                straggled(m);
             }
         }
         if (ran) {
@@ -589,7 +590,7 @@ public final class NumaMonitorLock implements Guard {
             }
             return result;
         }
-        return callQueued(m, criticalSection);
+        return callQueued(m, criticalSection, true);
     }
 
     /** As callLean, for a Runnable. */
@@ -601,23 +602,26 @@ public final class NumaMonitorLock implements Guard {
             return;
         }
         int seen = st.epochAcquire();
+        long since = st.sampledAtOpaque();
         synchronized (m) {
             if (!st.queuedAcquire()) {
                 try {
                     criticalSection.run();
                     return;
                 } finally {
-                    leanReleasing(m, st, seen);
+                    leanReleasing(m, st, seen, since);
                 }
             }
+            straggled(m);
         }
-        runQueued(m, criticalSection);
+        runQueued(m, criticalSection, true);
     }
 
     /** As callLeanWatched, for a Runnable. */
     private void runLeanWatched(Monitor m, Runnable criticalSection, boolean sampled) {
         State st = state;
         int seen = st.epochAcquire();
+        long since = st.sampledAtOpaque();
         Thread me = Thread.currentThread();
         long arrivedAt = st.watchOpaque() == me ? System.nanoTime() : 0L;
         boolean ran = false;
@@ -628,51 +632,63 @@ public final class NumaMonitorLock implements Guard {
                     criticalSection.run();
                     ran = true;
                 } finally {
-                    leanReleasing(m, st, seen, acquiredAt, sampled, me, arrivedAt);
+                    leanReleasing(m, st, starved(st, seen, since), acquiredAt, sampled, me, arrivedAt);
                 }
+            } else {
+                straggled(m);
             }
         }
         if (!ran) {
-            runQueued(m, criticalSection);
+            runQueued(m, criticalSection, true);
         } else if (sampled) {
             st.left();
         }
     }
 
     /**
-     * The monitor's holder at the end of a lean section that was neither sampled nor the watched thread's (the
-     * epoch was {@code seen} at its arrival): the switch to queued if this caller starved while the lock stayed
-     * saturated.
+     * The monitor's holder, a caller that read lean and found the lock queued once it got in: one more straggler
+     * of the turn, which does not end before it has been served.
      */
-    private void leanReleasing(Monitor m, State st, int seen) {
-        boolean outside = patient && st.outside();
-        if (st.epoch - seen >= starvingBound(outside) && st.saturatedWindows >= 2) {
-            turnQueued(m, outside);
+    private static void straggled(Monitor m) {
+        m.modeAcquire().straggled();
+    }
+
+    /**
+     * The monitor's holder at the end of a lean section that was neither sampled nor the watched thread's (the
+     * epoch was {@code seen} at its arrival, its sample taken at {@code since}): the switch to queued if this
+     * caller waited the bound.
+     */
+    private void leanReleasing(Monitor m, State st, int seen, long since) {
+        if (starved(st, seen, since)) {
+            turnQueued(m);
         }
     }
 
-    /** The epochs a lean caller waits through before it is starving: more while the threads work outside. */
-    private int starvingBound(boolean outside) {
-        return outside ? starvingEpochs * outsidePatience : starvingEpochs;
+    /**
+     * The monitor's holder: whether its caller, which read the epoch {@code seen} and the sample time
+     * {@code since} at arrival, waited the bound: the epoch passed {@code seen} by STARVING_EPOCHS or more
+     * (acquisitions overtook it; the clock is not read for a caller that did not wait) and the samples taken
+     * since then span the bound. The estimate reads no clock: the sampled holders read it.
+     */
+    private boolean starved(State st, int seen, long since) {
+        return st.epoch - seen >= starvingEpochs && st.sampledAt - since >= handoffAfterNanos;
     }
 
     /**
      * As leanReleasing, for a call that was sampled ({@code sampled}, acquired at {@code acquiredAt}) or the
      * watched thread's ({@code me}, arrived at {@code arrivedAt}, else 0): its vote, its sample, then the switch
-     * to queued if this caller starved while the lock stayed saturated.
+     * to queued if this caller waited the bound ({@code starved}, judged before this call's own sample).
      */
     private void leanReleasing(
-            Monitor m, State st, int seen, long acquiredAt, boolean sampled, Thread me, long arrivedAt) {
-        boolean outside = patient && st.outside();
-        boolean starved = st.epoch - seen >= starvingBound(outside); // before this call's own sample
+            Monitor m, State st, boolean starved, long acquiredAt, boolean sampled, Thread me, long arrivedAt) {
         if (arrivedAt != 0L && st.watch == me) {
             st.cameBack(arrivedAt);
         }
         if (sampled) {
             st.sampled(acquiredAt, sampleMask + 1, thresholds, me);
         }
-        if (starved && st.saturatedWindows >= 2) {
-            turnQueued(m, outside);
+        if (starved) {
+            turnQueued(m);
         }
     }
 
@@ -681,17 +697,20 @@ public final class NumaMonitorLock implements Guard {
      * (its thread's {@link ThreadLocalRandom} seed), before it enters the monitor. Nothing shared is written
      * for it: a count in the monitor object (the pick before) made every lean acquisition write the
      * monitor's line, which an inflated monitor's acquisitions otherwise only read (the lock word is then
-     * the ObjectMonitor's), one more line to move between carriers at each handoff: 0.87 of synchronized
-     * on striped counting with rounds in one JVM, 0.94 with this pick; the draw costs about 5 ns a call
-     * where nothing contends (JOURNAL 2026-11-27 09:55-11:00).
+     * the ObjectMonitor's), one more line to move between carriers at each handoff, which cost striped
+     * counting measurably more than this draw costs an uncontended call.
      */
     private static boolean picked(int sampleMask) {
         return (ThreadLocalRandom.current().nextInt() & sampleMask) == 0;
     }
 
-    private <T> T callQueued(Monitor m, Supplier<T> criticalSection) {
+    /**
+     * A queued call; {@code straggler}: the caller read lean at arrival and found the lock queued in the monitor
+     * (counted by straggled).
+     */
+    private <T> T callQueued(Monitor m, Supplier<T> criticalSection, boolean straggler) {
         QueuedMode mode = m.modeAcquire();
-        int entry = enterQueued(m, mode);
+        int entry = enterQueued(m, mode, straggler);
         if (entry == INLINE) {
             return criticalSection.get();
         }
@@ -702,14 +721,14 @@ public final class NumaMonitorLock implements Guard {
         try {
             return criticalSection.get();
         } finally {
-            exitQueued(m, mode, acquiredAt);
+            exitQueued(m, mode, acquiredAt, straggler);
         }
     }
 
     /** As callQueued, for a Runnable. */
-    private void runQueued(Monitor m, Runnable criticalSection) {
+    private void runQueued(Monitor m, Runnable criticalSection, boolean straggler) {
         QueuedMode mode = m.modeAcquire();
-        int entry = enterQueued(m, mode);
+        int entry = enterQueued(m, mode, straggler);
         if (entry == INLINE) {
             criticalSection.run();
         } else if (entry == TURNED_LEAN) {
@@ -719,23 +738,29 @@ public final class NumaMonitorLock implements Guard {
             try {
                 criticalSection.run();
             } finally {
-                exitQueued(m, mode, acquiredAt);
+                exitQueued(m, mode, acquiredAt, straggler);
             }
         }
     }
 
     /**
-     * A queued call's entry: OWNED, INLINE or TURNED_LEAN. The first queued owner after a switch passes
-     * through the monitor once before its section (the barrier).
+     * A queued call's entry: OWNED, INLINE or TURNED_LEAN; a straggler is served from here on, whichever. The
+     * first queued owner after a switch passes through the monitor once before its section (the barrier).
      */
-    private int enterQueued(Monitor m, QueuedMode mode) {
+    private int enterQueued(Monitor m, QueuedMode mode, boolean straggler) {
         NumaHandoffLock q = mode.lock;
         if (q.isHeldByCurrentThread() || mode.switcher == Thread.currentThread() && Thread.holdsLock(m)) {
             // Reentrant: the caller holds the queue lock, or holds the monitor in a lean section that went
             // on after a call inside it turned the lock queued (only the thread that switched can).
+            if (straggler) {
+                mode.served();
+            }
             return INLINE;
         }
         q.lock();
+        if (straggler) {
+            mode.served(); // while it holds the queue lock: no owner after it can find it still counted
+        }
         if (!state.queuedAcquire()) { // turned lean while this thread queued
             q.unlock();
             return TURNED_LEAN;
@@ -750,14 +775,14 @@ public final class NumaMonitorLock implements Guard {
     }
 
     /**
-     * The queue lock's owner after its section (acquired at {@code acquiredAt} if measured, else 0): the
-     * probation's bookkeeping, the switch to lean at the end of one that was not busy, the release, and while
-     * the switch to queued is recent a virtual thread's yield.
+     * The queue lock's owner after its section (acquired at {@code acquiredAt} if measured, else 0; a straggler
+     * of the turn or not): the turn's bookkeeping, the switch to lean at its end, the release, and while the
+     * switch to queued is recent a virtual thread's yield.
      */
-    private void exitQueued(Monitor m, QueuedMode mode, long acquiredAt) {
+    private void exitQueued(Monitor m, QueuedMode mode, long acquiredAt, boolean straggler) {
         boolean draining = mode.draining();
         try {
-            if (mode.released(acquiredAt)) {
+            if (mode.released(acquiredAt, straggler)) {
                 mode.epochAtLean = state.epochAcquire();
                 switched(m, false);
             }
@@ -792,6 +817,7 @@ public final class NumaMonitorLock implements Guard {
         long began = 0L;
         long ended = 0L;
         State st = state;
+        boolean straggler = false; // it read lean and found the lock queued in the monitor
         try {
             for (; ; ) { // until one mode's path takes the call, as call() and callLean's fallback do
                 if (st.modeAcquire() == WORD) { // as callWord; a call inside the section ran inline above
@@ -810,6 +836,7 @@ public final class NumaMonitorLock implements Guard {
                 if (!st.queuedAcquire()) {
                     boolean sampled = picked(sampleMask);
                     int seen = st.epochAcquire();
+                    long since = st.sampledAtOpaque();
                     if (!sampled && st.watchOpaque() != me) { // as callLean: the path without the watch
                         synchronized (m) {
                             if (!st.queuedAcquire()) {
@@ -818,9 +845,13 @@ public final class NumaMonitorLock implements Guard {
                                     return criticalSection.get();
                                 } finally {
                                     ended = exitProbed(marks);
-                                    leanReleasing(m, st, seen);
+                                    if (arrivedBusy ? began - asked >= handoffAfterNanos : starved(st, seen, since)) {
+                                        turnQueued(m);
+                                    }
                                 }
                             }
+                            straggled(m);
+                            straggler = true;
                         }
                     } else { // as callLeanWatched
                         long arrivedAt = st.watchOpaque() == me ? System.nanoTime() : 0L;
@@ -835,8 +866,13 @@ public final class NumaMonitorLock implements Guard {
                                     ran = true;
                                 } finally {
                                     ended = exitProbed(marks);
-                                    leanReleasing(m, st, seen, acquiredAt, sampled, me, arrivedAt);
+                                    boolean starved =
+                                            arrivedBusy ? began - asked >= handoffAfterNanos : starved(st, seen, since);
+                                    leanReleasing(m, st, starved, acquiredAt, sampled, me, arrivedAt);
                                 }
+                            } else {
+                                straggled(m);
+                                straggler = true;
                             }
                         }
                         if (ran) {
@@ -848,7 +884,9 @@ public final class NumaMonitorLock implements Guard {
                     }
                 }
                 QueuedMode mode = m.modeAcquire();
-                int entry = enterQueued(m, mode);
+                boolean stragglerHere = straggler;
+                straggler = false; // served from here on: enterQueued counts it out
+                int entry = enterQueued(m, mode, stragglerHere);
                 if (entry == INLINE) {
                     report = false;
                     return criticalSection.get();
@@ -860,7 +898,7 @@ public final class NumaMonitorLock implements Guard {
                         return criticalSection.get();
                     } finally {
                         ended = exitProbed(marks);
-                        exitQueued(m, mode, acquiredAt);
+                        exitQueued(m, mode, acquiredAt, stragglerHere);
                     }
                 }
                 // TURNED_LEAN: the lock turned lean while this caller queued
@@ -892,22 +930,26 @@ public final class NumaMonitorLock implements Guard {
         return ended;
     }
 
-    /** The monitor's holder, lean, for a caller that starved while the lock stayed saturated: queued. */
-    private void turnQueued(Monitor m, boolean outside) {
-        if (state.queuedAcquire()) {
+    /**
+     * The monitor's holder, lean, for a caller that waited the bound: queued, for a turn that serves the callers
+     * waiting now, or for a probation on a saturated lock whose threads come straight back.
+     */
+    private void turnQueued(Monitor m) {
+        State st = state;
+        if (st.queuedAcquire()) {
             return; // queued already, by a call inside this one
         }
         QueuedMode mode = m.mode;
         long lean = Long.MAX_VALUE; // since it was made
         if (mode == null) {
-            mode = new QueuedMode(new NumaHandoffLock(nodes, reserveAfter, carriers), thresholds);
+            mode = new QueuedMode(new NumaHandoffLock(context.nodes(), reserveAfter, context.carriers()), thresholds);
             m.setModeRelease(mode);
         } else {
-            lean = (long) (state.epoch - mode.epochAtLean) * (sampleMask + 1);
+            lean = (long) (st.epoch - mode.epochAtLean) * (sampleMask + 1);
         }
-        mode.startProbation(lean, outside);
+        mode.startTurn(lean, !st.outside() && st.saturatedWindows >= 2);
         mode.switcher = Thread.currentThread();
-        state.saturatedWindows = 0;
+        st.saturatedWindows = 0;
         switched(m, true);
     }
 
@@ -935,6 +977,16 @@ public final class NumaMonitorLock implements Guard {
         }
     }
 
+    /** The queued mode, null until the lock first turned queued; for tests. */
+    QueuedMode queuedModeForTests() {
+        return monitor.modeAcquire();
+    }
+
+    /** The bound on a wait: a caller that waited this long turns the lock queued. */
+    public Duration handoffAfter() {
+        return Duration.ofNanos(handoffAfterNanos);
+    }
+
     /** Whether the lock is still a word: no two threads have met on it yet; for monitoring and tests. */
     public boolean isWord() {
         return state.modeAcquire() == WORD;
@@ -958,11 +1010,12 @@ public final class NumaMonitorLock implements Guard {
 
     /**
      * Whether the lock starts as a word ({@code word}), when it turns queued and for how long: one lean
-     * acquisition in {@code sampleMask + 1} (a power of two) is sampled; {@code windowSamples} samples make
-     * a window, saturated when its sampled holds filled {@code saturatedPercent} of its span; a caller that
-     * {@code starvingEpochs} sampled acquisitions overtook after two saturated windows turns the lock
-     * queued, for a probation of {@code probation} queued releases, doubling while its measured holds fill
-     * {@code busyPercent} of their span.
+     * acquisition in {@code sampleMask + 1} (a power of two) is sampled; a caller whose wait {@code starvingEpochs}
+     * sampled acquisitions overtook has its wait judged against the bound; {@code windowSamples} samples make a
+     * window, saturated when its sampled holds filled {@code saturatedPercent} of its span; a turn serves the
+     * callers waiting at the switch, over at least {@code probation} queued releases (at most DRAIN_RELEASES), or,
+     * on a saturated lock whose threads come straight back, is a probation of {@code probation} queued releases,
+     * doubling while its measured holds fill {@code busyPercent} of their span.
      */
     record Thresholds(
             int sampleMask,
@@ -971,22 +1024,14 @@ public final class NumaMonitorLock implements Guard {
             int saturatedPercent,
             int probation,
             int busyPercent,
-            int outsidePatience,
             boolean word) {
         static final Thresholds DEFAULTS = new Thresholds(
-                EPOCH_SAMPLE,
-                STARVING_EPOCHS,
-                WINDOW_SAMPLES,
-                SATURATED_PERCENT,
-                PROBATION,
-                BUSY_PERCENT,
-                OUTSIDE_PATIENCE,
-                true);
+                EPOCH_SAMPLE, STARVING_EPOCHS, WINDOW_SAMPLES, SATURATED_PERCENT, PROBATION, BUSY_PERCENT, true);
 
         /**
          * Every acquisition sampled, every window of one sample saturated, every lean call that another
-         * overtook turns the lock queued, and every queued release turns it lean (a probation of one, never
-         * measured busy).
+         * overtook has waited long enough with a bound of 0, and every queued release may turn it lean (a turn
+         * of one release at least; a probation of one, never measured busy).
          */
         static final Thresholds EAGER = new Thresholds(0, 1, 1, 0, 1);
 
@@ -996,96 +1041,72 @@ public final class NumaMonitorLock implements Guard {
                     || windowSamples < 1
                     || saturatedPercent < 0
                     || probation < 1
-                    || busyPercent < 0
-                    || outsidePatience < 1) {
+                    || busyPercent < 0) {
                 throw new IllegalArgumentException("sampleMask + 1 must be a power of two, the others positive");
             }
         }
 
         /**
-         * These thresholds, a probation busy at BUSY_PERCENT, work outside the lock changing nothing (a
-         * patience of 1), and no word (lean from the start): a test's switches then do not hang on how long its
-         * threads take between calls, nor wait for two of them to meet first.
+         * These thresholds, a probation busy at BUSY_PERCENT, and no word (lean from the start): a test's
+         * switches then do not wait for two of its threads to meet first.
          */
         Thresholds(int sampleMask, int starvingEpochs, int windowSamples, int saturatedPercent, int probation) {
-            this(sampleMask, starvingEpochs, windowSamples, saturatedPercent, probation, BUSY_PERCENT, 1, false);
+            this(sampleMask, starvingEpochs, windowSamples, saturatedPercent, probation, BUSY_PERCENT, false);
         }
 
         /** These thresholds with {@code percent} as the saturated share. */
         Thresholds withSaturatedPercent(int percent) {
-            return new Thresholds(
-                    sampleMask, starvingEpochs, windowSamples, percent, probation, busyPercent, outsidePatience, word);
+            return new Thresholds(sampleMask, starvingEpochs, windowSamples, percent, probation, busyPercent, word);
         }
 
         /** These thresholds with {@code percent} as a busy probation's share. */
         Thresholds withBusyPercent(int percent) {
             return new Thresholds(
-                    sampleMask,
-                    starvingEpochs,
-                    windowSamples,
-                    saturatedPercent,
-                    probation,
-                    percent,
-                    outsidePatience,
-                    word);
-        }
-
-        /**
-         * These thresholds with {@code patience}: while the lock's threads work outside it, a waiter starves after
-         * that many times more overtakes, and the probation after such a switch is brief (1: no difference).
-         */
-        Thresholds withOutsidePatience(int patience) {
-            return new Thresholds(
-                    sampleMask,
-                    starvingEpochs,
-                    windowSamples,
-                    saturatedPercent,
-                    probation,
-                    busyPercent,
-                    patience,
-                    word);
+                    sampleMask, starvingEpochs, windowSamples, saturatedPercent, probation, percent, word);
         }
 
         /** These thresholds, the lock starting as a word, as the defaults' does. */
         Thresholds withWord() {
             return new Thresholds(
-                    sampleMask,
-                    starvingEpochs,
-                    windowSamples,
-                    saturatedPercent,
-                    probation,
-                    busyPercent,
-                    outsidePatience,
-                    true);
-        }
-
-        /** Whether work outside the lock changes when and for how long it turns queued. */
-        boolean patient() {
-            return outsidePatience > 1;
+                    sampleMask, starvingEpochs, windowSamples, saturatedPercent, probation, busyPercent, true);
         }
     }
 
     /**
-     * The queued mode: the queue lock and its probation's bookkeeping, written only by a thread that holds
-     * the monitor (a queued owner, which holds the queue lock too, or the lean owner that switches, before
-     * any caller can reach the queue lock), off the monitor's line.
+     * The queued mode: the queue lock and its turn's bookkeeping, written only by a thread that holds the queue
+     * lock or the monitor (a queued owner, or the lean owner that switches, before any caller can reach the
+     * queue lock), off the monitor's line; and the stragglers' count, which callers in the monitor add to and
+     * queue lock owners take from.
      */
     static final class QueuedMode {
+        private static final VarHandle STRAGGLERS;
+
+        static {
+            try {
+                STRAGGLERS = MethodHandles.lookup().findVarHandle(QueuedMode.class, "stragglers", int.class);
+            } catch (ReflectiveOperationException e) {
+                throw new ExceptionInInitializerError(e);
+            }
+        }
+
         final NumaHandoffLock lock;
         private final Thresholds thresholds;
-        // All under the monitor:
-        int releases; // queued releases of this probation
-        int turn; // the releases of this probation
+        // Under the queue lock (or written by the switching lean owner before queued, release):
+        int releases; // queued releases of this turn
+        int turn; // a probation's releases; a turn of the waiting callers: the releases it lasts at least
         int probation; // the releases of the next: from thresholds.probation(), doubling while the lock stays busy
         long measuredFrom; // nanoTime when this probation's measured releases began (never 0 then); 0: not yet
         long heldNanos; // measured holds, each at most HOLD_CAP_NANOS
         int epochAtLean; // the monitor's epoch when the lock last turned lean
         int sinceSwitch; // queued releases since the switch to queued, up to DRAIN_RELEASES
-        boolean brief; // this probation ends lean however busy: the lock's threads work outside it
+        boolean waiting; // this turn serves the callers waiting at the switch (else it is a probation)
         Thread switcher; // the lean owner that last switched to queued, plain: read by every queued call, for
         // reentrancy (only that thread reads itself there; a stale value costs it a Thread.holdsLock)
         boolean barrier; // set by the lean owner that switches (before queued, release); cleared by the next queued
         // owner, which then passes through the monitor once before its section
+        // Atomic: +1 by a caller in the monitor that read lean and found the lock queued, -1 by it once it holds
+        // the queue lock (or runs inline); read by queued owners at a turn's end. Never negative.
+        int stragglers;
 
         QueuedMode(NumaHandoffLock lock, Thresholds thresholds) {
             this.lock = lock;
@@ -1095,21 +1116,22 @@ public final class NumaMonitorLock implements Guard {
 
         /**
          * The lean owner at the switch to queued, {@code leanAcquisitions} (about) after the lock last turned
-         * lean: a probation starts, twice as long as the last when the lock starved a waiter again within less
-         * lean than that, else the first one.
+         * lean: a turn for the callers waiting now, or ({@code probationTurn}) a probation, twice as long as the
+         * last when the lock starved a waiter again within less lean than that, else the first one.
          */
-        void startProbation(long leanAcquisitions, boolean outside) {
-            brief = outside;
-            if (outside) {
-                probation = Math.max(1, thresholds.probation() / BRIEF_PROBATION_DIVISOR);
-            } else {
-                probation = leanAcquisitions < turn
+        void startTurn(long leanAcquisitions, boolean probationTurn) {
+            if (probationTurn) {
+                probation = !waiting && leanAcquisitions < turn
                         ? (int) Math.min(MAX_PROBATION, 2L * probation)
                         : thresholds.probation();
             }
+            waiting = !probationTurn;
             sinceSwitch = 0;
             barrier = true;
             nextProbation();
+            if (waiting) {
+                turn = Math.min(DRAIN_RELEASES, thresholds.probation());
+            }
         }
 
         private void nextProbation() {
@@ -1132,15 +1154,38 @@ public final class NumaMonitorLock implements Guard {
             return measuredFrom != 0L;
         }
 
-        /** At a queued release (its hold measured from {@code acquiredAt}, unless 0): whether to turn lean now. */
-        boolean released(long acquiredAt) {
+        /** A caller in the monitor found the lock queued after it read lean: one straggler more. */
+        void straggled() {
+            STRAGGLERS.getAndAdd(this, 1);
+        }
+
+        /** A straggler holds the queue lock (or runs inline): one fewer. */
+        void served() {
+            STRAGGLERS.getAndAdd(this, -1);
+        }
+
+        /** The stragglers not yet served; for tests. */
+        int stragglers() {
+            return (int) STRAGGLERS.getVolatile(this);
+        }
+
+        /**
+         * At a queued release (its hold measured from {@code acquiredAt}, unless 0; by a straggler of the turn or
+         * not): whether to turn lean now. A turn of the waiting callers ends at a release, after its first
+         * {@code turn}, by a caller that queued after the switch while no straggler is left: everyone who waited
+         * at the switch has been served. A probation ends after its releases unless busy, then doubles.
+         */
+        boolean released(long acquiredAt, boolean straggler) {
+            if (waiting) {
+                return ++releases >= turn && !straggler && stragglers() == 0;
+            }
             if (acquiredAt != 0L) {
                 heldNanos += Math.min(HOLD_CAP_NANOS, System.nanoTime() - acquiredAt);
             }
             int done = ++releases;
             if (done >= turn) {
                 long span = System.nanoTime() - measuredFrom;
-                if (!brief && measuredFrom != 0L && 100L * heldNanos >= (long) thresholds.busyPercent() * span) {
+                if (measuredFrom != 0L && 100L * heldNanos >= (long) thresholds.busyPercent() * span) {
                     probation = (int) Math.min(MAX_PROBATION, 2L * probation); // the threads' bottleneck
                     nextProbation();
                     return false;
@@ -1160,7 +1205,7 @@ public final class NumaMonitorLock implements Guard {
      * is written only by word calls (a lock no two threads have met on yet), at a switch and at a sampled
      * acquisition, and not by the monitor's header (which every lean acquisition writes) nor by any other
      * object's fields. Read from the monitor's line, they cost a striped store's lean path a second transfer
-     * of that line per handoff (6 hot words, 64 stripes: 0.90 of synchronized; JOURNAL 2026-11-27 02:00).
+     * of that line per handoff, measurably below synchronized on striped counting.
      */
     static final class State extends StateFields {
         long p11, p12, p13, p14, p15, p16, p17;
@@ -1174,6 +1219,7 @@ public final class NumaMonitorLock implements Guard {
         private static final VarHandle WATCH_RELEASED;
         private static final VarHandle OWNER;
         private static final VarHandle RETIRING;
+        private static final VarHandle SAMPLED_AT;
 
         static {
             try {
@@ -1184,6 +1230,7 @@ public final class NumaMonitorLock implements Guard {
                 WATCH_RELEASED = lookup.findVarHandle(StateFields.class, "watchReleased", int.class);
                 OWNER = lookup.findVarHandle(StateFields.class, "owner", Object.class);
                 RETIRING = lookup.findVarHandle(StateFields.class, "retiring", boolean.class);
+                SAMPLED_AT = lookup.findVarHandle(StateFields.class, "sampledAt", long.class);
             } catch (ReflectiveOperationException e) {
                 throw new ExceptionInInitializerError(e);
             }
@@ -1192,8 +1239,10 @@ public final class NumaMonitorLock implements Guard {
         // LEAN, QUEUED or WORD. Release, by the switching owner (lean: the monitor's; queued: the queue lock's; word:
         // the retiring caller, in the monitor, once); acquire, by every call before it picks a path.
         byte mode;
-        int epoch; // opaque, by the monitor's holder at a sampled acquisition; acquire, by every lean call before it
+        int epoch; // release, by the monitor's holder at a sampled acquisition; acquire, by every lean call before it
         // enters the monitor (a plain or opaque read may be moved into the synchronized block, after the wait)
+        long sampledAt; // opaque, by the monitor's holder at a sampled acquisition, before the epoch; opaque, by every
+        // lean call after the epoch: the sample's nanoTime (at the start: the lock's making)
         // The lean window, the monitor's holder only, written at sampled acquisitions with the epoch (one line):
         int samples; // sampled acquisitions in the current window
         int saturatedWindows; // saturated windows in a row, up to the last one; reset by the switch to queued
@@ -1251,6 +1300,10 @@ public final class NumaMonitorLock implements Guard {
             return (int) EPOCH.getAcquire(this);
         }
 
+        long sampledAtOpaque() {
+            return (long) SAMPLED_AT.getOpaque(this);
+        }
+
         /**
          * The watched thread, just out of the monitor after its sampled section: the time its gap starts (a
          * monitor's release that wakes a waiter takes as long as a short section, and is not work outside).
@@ -1292,8 +1345,9 @@ public final class NumaMonitorLock implements Guard {
          * as saturated or not.
          */
         void sampled(long acquiredAt, int every, Thresholds t, Thread holder) {
-            EPOCH.setOpaque(this, epoch + 1);
             long now = System.nanoTime();
+            SAMPLED_AT.setOpaque(this, now);
+            EPOCH.setRelease(this, epoch + 1); // after its time: a caller that reads this epoch reads that time
             long hold = Math.min(HOLD_CAP_NANOS, now - acquiredAt);
             sampledHolds += hold;
             watchHold = (int) hold;
@@ -1312,12 +1366,12 @@ public final class NumaMonitorLock implements Guard {
     }
 
     /**
-     * 52 bytes after the header (an int fills the gap after it, so no later field does): no field of the
-     * object before the state shares its fields' line.
+     * 44 bytes after the header (an int fills the gap after it, so no later field does): no field of the
+     * object before the state shares its fields' line, which starts at least 56 bytes into the state.
      */
     abstract static class StateLead {
         int p00;
-        long p01, p02, p03, p04, p05, p06;
+        long p01, p02, p03, p04, p05;
     }
 
     /** The object whose header is the lean lock, with the fields written at switches: no lean call writes its line. */

@@ -72,7 +72,7 @@ class LockTypeTest {
                 .hasMessageContaining("reserveAfter");
         assertThatThrownBy(() -> new QueueLockSettings(null)).isInstanceOf(NullPointerException.class);
         assertThat(LockSettings.DEFAULTS.queue().reserveAfter()).isEqualTo(Duration.ofMillis(1));
-        assertThatThrownBy(() -> new LockSettings(null, CombiningSettings.DEFAULTS))
+        assertThatThrownBy(() -> new LockSettings(null, CombiningSettings.DEFAULTS, MonitorLockSettings.DEFAULTS))
                 .isInstanceOf(NullPointerException.class);
     }
 

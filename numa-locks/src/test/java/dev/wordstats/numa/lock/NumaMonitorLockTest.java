@@ -9,6 +9,7 @@ import dev.wordstats.numa.lock.ConcurrencySupport.Workers;
 import dev.wordstats.numa.topology.NodeLocator;
 import java.lang.reflect.Field;
 import java.lang.reflect.Modifier;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
@@ -35,18 +36,48 @@ import org.openjdk.jol.info.FieldLayout;
 class NumaMonitorLockTest {
 
     /**
-     * Every acquisition sampled and a window of its own, every window saturated, a caller that 4 overtook
-     * starves; probations of 64 releases.
+     * Every acquisition sampled and a window of its own, every window saturated, a caller's wait judged once 4
+     * overtook it; turns of at least 64 releases, probations of 64.
      */
     private static final NumaMonitorLock.Thresholds COUNTED = new NumaMonitorLock.Thresholds(0, 4, 1, 0, 64);
 
+    /** A bound no test waits: only the overtakes decide. */
+    private static final Duration NO_BOUND = Duration.ZERO;
+
+    /** A bound no test reaches. */
+    private static final Duration HOUR = Duration.ofHours(1);
+
     private static NumaMonitorLock lock(NumaMonitorLock.Thresholds thresholds) {
-        return lock(thresholds, LockProbe.NONE);
+        return lock(thresholds, NO_BOUND, LockProbe.NONE);
     }
 
     private static NumaMonitorLock lock(NumaMonitorLock.Thresholds thresholds, LockProbe probe) {
+        return lock(thresholds, NO_BOUND, probe);
+    }
+
+    private static NumaMonitorLock lock(NumaMonitorLock.Thresholds thresholds, Duration bound, LockProbe probe) {
         return new NumaMonitorLock(
-                TestLocks.context(NodeLocator.singleNode()), NumaMcsLock.DEFAULT_RESERVE_AFTER, probe, thresholds);
+                TestLocks.context(NodeLocator.singleNode()),
+                NumaMcsLock.DEFAULT_RESERVE_AFTER,
+                bound,
+                probe,
+                thresholds);
+    }
+
+    /** The state of {@code guard}. */
+    private static NumaMonitorLock.State state(NumaMonitorLock guard) throws ReflectiveOperationException {
+        return (NumaMonitorLock.State) privateField(guard, "state");
+    }
+
+    /** The queued mode of {@code guard}, once it has one. */
+    private static NumaMonitorLock.QueuedMode queuedMode(NumaMonitorLock guard) throws ReflectiveOperationException {
+        return guard.queuedModeForTests();
+    }
+
+    /** A runnable that makes {@code guard}'s votes say its threads come straight back (a hot lock). */
+    private static Runnable straightBack(NumaMonitorLock guard) throws ReflectiveOperationException {
+        NumaMonitorLock.State state = state(guard);
+        return () -> state.outsideVotes = (byte) -NumaMonitorLock.OUTSIDE_VOTES;
     }
 
     /** A timed probe that hears every acquisition, as the service's: it counts what it is told, allocating nothing. */
@@ -136,62 +167,188 @@ class NumaMonitorLockTest {
 
     @ParameterizedTest
     @EnumSource(ThreadKind.class)
-    void aStarvingWaiterTurnsTheLockQueued(ThreadKind kind) throws InterruptedException {
-        NumaMonitorLock starved = lock(COUNTED);
-        overtake(starved, kind, 3); // overtaken 4 times
-        assertThat(starved.isQueued()).as("overtaken as often as the bound").isTrue();
-        assertThat(starved.modeSwitches()).isEqualTo(1);
-        assertThat(starved.probationReleases()).as("the first probation").isEqualTo(64);
-
-        NumaMonitorLock served = lock(COUNTED);
-        overtake(served, kind, 2); // overtaken 3 times
-        assertThat(served.isQueued()).as("overtaken fewer times than the bound").isFalse();
-        assertThat(served.modeSwitches()).isZero();
+    void aCallerThatWaitedTheBoundTurnsTheLockQueued(ThreadKind kind) throws Exception {
+        // The holder keeps the waiter waiting well past the bound, then its nested calls overtake it 4 times,
+        // each sampled, so the samples since the waiter's arrival span the wait.
+        Duration bound = Duration.ofMillis(300);
+        NumaMonitorLock waited = lock(COUNTED, bound, LockProbe.NONE);
+        overtake(waited, kind, 0, () -> {});
+        assertThat(waited.isQueued())
+                .as("overtaken once: its wait is not judged")
+                .isFalse();
+        NumaMonitorLock.State state = state(waited);
+        overtake(waited, kind, 3, () -> {
+            LockSupport.parkNanos(bound.toNanos() * 2);
+            state.outsideVotes = (byte) NumaMonitorLock.OUTSIDE_VOTES; // its threads work outside it
+        });
+        assertThat(waited.isQueued())
+                .as("waited twice the bound, overtaken 4 times")
+                .isTrue();
+        assertThat(waited.modeSwitches()).isEqualTo(1);
+        assertThat(queuedMode(waited).waiting)
+                .as("its threads work outside it: a turn of the waiting callers")
+                .isTrue();
+        assertThat(waited.probationReleases()).as("the turn's first releases").isEqualTo(64);
     }
 
     @ParameterizedTest
     @EnumSource(ThreadKind.class)
-    void anUnsampledCallThatSawTheEpochPassItsBoundTurnsASaturatedLockQueued(ThreadKind kind) throws Exception {
+    void aCallerOvertakenForLessThanTheBoundKeepsTheLockLean(ThreadKind kind) throws Exception {
+        NumaMonitorLock bounded = lock(COUNTED, HOUR, LockProbe.NONE);
+        overtake(bounded, kind, 20); // overtaken 21 times, for far less than an hour
+        assertThat(bounded.isQueued())
+                .as("overtaken often, for less than the bound")
+                .isFalse();
+        assertThat(bounded.modeSwitches()).isZero();
+
+        NumaMonitorLock served = lock(COUNTED);
+        overtake(served, kind, 2); // overtaken 3 times: the bound of 0 is never judged
+        assertThat(served.isQueued())
+                .as("overtaken fewer times than the epochs a judgement needs")
+                .isFalse();
+        assertThat(served.modeSwitches()).isZero();
+
+        NumaMonitorLock starved = lock(COUNTED);
+        overtake(starved, kind, 3); // overtaken 4 times, a bound of 0
+        assertThat(starved.isQueued())
+                .as("overtaken as often as a judgement needs")
+                .isTrue();
+    }
+
+    @ParameterizedTest
+    @EnumSource(ThreadKind.class)
+    void anUnsampledCallThatWaitedTheBoundTurnsTheLockQueued(ThreadKind kind) throws Exception {
         // Practically no call sampled (one in 2^30), so the calls take the unsampled path; inside its section
         // the caller stands in for the samples others took while it waited (the monitor's holder writes them).
         NumaMonitorLock.Thresholds unsampled = new NumaMonitorLock.Thresholds((1 << 30) - 1, 4, 1, 0, 64);
-        NumaMonitorLock saturated = lock(unsampled);
-        NumaMonitorLock notSaturated = lock(unsampled);
-        for (NumaMonitorLock guard : List.of(saturated, notSaturated)) {
-            NumaMonitorLock.State state = (NumaMonitorLock.State) privateField(guard, "state");
-            int windows = guard == saturated ? 2 : 1;
+        Duration bound = Duration.ofSeconds(1);
+        NumaMonitorLock waited = lock(unsampled, bound, LockProbe.NONE);
+        NumaMonitorLock waitedLess = lock(unsampled, bound, LockProbe.NONE);
+        NumaMonitorLock overtakenLess = lock(unsampled, bound, LockProbe.NONE);
+        for (NumaMonitorLock guard : List.of(waited, waitedLess, overtakenLess)) {
+            NumaMonitorLock.State state = state(guard);
+            long span = guard == waitedLess ? bound.toNanos() / 2 : bound.toNanos();
+            int epochs = guard == overtakenLess ? 3 : 4;
             GuardContractTest.inThread(
                     kind,
                     "caller",
                     () -> guard.run(() -> {
-                        state.epoch += 4;
-                        state.saturatedWindows = windows;
+                        state.epoch += epochs;
+                        state.sampledAt += span;
                     }));
         }
-        assertThat(saturated.isQueued()).as("starved, two saturated windows").isTrue();
-        assertThat(saturated.modeSwitches()).isEqualTo(1);
-        assertThat(notSaturated.isQueued()).as("starved, one saturated window").isFalse();
-        assertThat(notSaturated.modeSwitches()).isZero();
+        assertThat(waited.isQueued()).as("samples spanning the bound, 4 epochs").isTrue();
+        assertThat(waited.modeSwitches()).isEqualTo(1);
+        assertThat(waitedLess.isQueued()).as("samples spanning half the bound").isFalse();
+        assertThat(overtakenLess.isQueued()).as("3 epochs: not judged").isFalse();
     }
 
     @ParameterizedTest
     @EnumSource(ThreadKind.class)
-    void aStarvingWaiterKeepsALockThatIsNotSaturatedLean(ThreadKind kind) throws InterruptedException {
+    void aProbedCallerThatWaitedTheBoundTurnsTheLockQueued(ThreadKind kind) throws Exception {
+        // Nothing sampled, no overtake: a probe that clocks the wait gives the wait itself.
+        NumaMonitorLock.Thresholds unsampled = new NumaMonitorLock.Thresholds((1 << 30) - 1, 4, 1, 0, 64);
+        Duration bound = Duration.ofMillis(200);
+        NumaMonitorLock waited = lock(unsampled, bound, new TimedProbe());
+        NumaMonitorLock bounded = lock(unsampled, HOUR, new TimedProbe());
+        for (NumaMonitorLock guard : List.of(waited, bounded)) {
+            overtake(guard, kind, 0, () -> LockSupport.parkNanos(bound.toNanos() * 2));
+        }
+        assertThat(waited.isQueued()).as("waited twice the bound").isTrue();
+        assertThat(bounded.isQueued()).as("waited less than the bound").isFalse();
+    }
+
+    @ParameterizedTest
+    @EnumSource(ThreadKind.class)
+    void aLockThatIsNotSaturatedTurnsQueuedForATurnNotAProbation(ThreadKind kind) throws Exception {
         // Windows are never saturated at a share above 100%: the holds of a window never fill more than its span.
         NumaMonitorLock guard = lock(COUNTED.withSaturatedPercent(101));
-        overtake(guard, kind, 3); // overtaken 4 times: starving
-        assertThat(guard.isQueued())
-                .as("starving, but the lock is not its threads' bottleneck")
+        overtake(guard, kind, 3, straightBack(guard)); // waited the bound of 0, its threads straight back
+        assertThat(guard.isQueued()).as("waited the bound").isTrue();
+        assertThat(queuedMode(guard).waiting)
+                .as("not saturated: a turn of the waiting callers")
+                .isTrue();
+    }
+
+    @Test
+    void aTurnOfTheWaitingCallersEndsOnceTheStragglersAreServed() {
+        NumaMonitorLock.QueuedMode mode = new NumaMonitorLock.QueuedMode(
+                new NumaHandoffLock(NodeLocator.singleNode(), NumaMcsLock.DEFAULT_RESERVE_AFTER, 2),
+                new NumaMonitorLock.Thresholds(0, 4, 1, 0, 4));
+        mode.startTurn(Long.MAX_VALUE, false);
+        assertThat(mode.waiting).isTrue();
+        mode.straggled(); // two callers found the lock queued in the monitor
+        mode.straggled();
+        for (int i = 0; i < 3; i++) {
+            assertThat(mode.released(0L, false)).as("the turn's first releases").isFalse();
+        }
+        assertThat(mode.released(0L, false)).as("two stragglers not served").isFalse();
+        mode.served();
+        assertThat(mode.released(0L, true)).as("a straggler's own release").isFalse();
+        assertThat(mode.released(0L, false)).as("one straggler left").isFalse();
+        mode.served();
+        assertThat(mode.released(0L, true))
+                .as("the last straggler's own release")
                 .isFalse();
-        assertThat(guard.modeSwitches()).isZero();
+        assertThat(mode.stragglers()).isZero();
+        assertThat(mode.released(0L, false))
+                .as("a caller that queued after the switch, no straggler left")
+                .isTrue();
+
+        mode.startTurn(Long.MAX_VALUE, true);
+        assertThat(mode.waiting).as("a probation").isFalse();
+        assertThat(mode.turn).isEqualTo(4);
     }
 
     @ParameterizedTest
     @EnumSource(ThreadKind.class)
-    void aQueuedLockTurnsLeanAfterAProbationThatWasNotBusy(ThreadKind kind) throws InterruptedException {
+    void aTurnOfTheWaitingCallersServesACallerThatWaitedInTheMonitorBeforeItEnds(ThreadKind kind) throws Exception {
+        // The holder turns the lock queued from inside its section (its nested calls overtake a first nested
+        // call's wait), while a second thread waits in the monitor: that one is a straggler, and the turn does
+        // not end, however many releases callers that queued later make, before it has been served.
+        NumaMonitorLock guard = lock(new NumaMonitorLock.Thresholds(0, 1, 1, 0, 1));
+        CountDownLatch entered = new CountDownLatch(1);
+        CountDownLatch go = new CountDownLatch(1);
+        CountDownLatch switched = new CountDownLatch(1);
+        AtomicInteger later = new AtomicInteger();
+        try (Workers workers = new Workers(guard)) {
+            workers.start(
+                    kind,
+                    "holder",
+                    () -> guard.run(() -> {
+                        entered.countDown();
+                        await(go);
+                        guard.run(() -> guard.run(() -> {})); // the middle call, overtaken once: waited the bound of 0
+                        switched.countDown();
+                    }));
+            assertThat(entered.await(PROMPT.toMillis(), TimeUnit.MILLISECONDS)).isTrue();
+            Thread straggler = workers.start(kind, "straggler", () -> guard.run(() -> {}));
+            assertThat(awaitParkedOrDone(straggler, PROMPT)).isTrue();
+            go.countDown();
+            assertThat(switched.await(PROMPT.toMillis(), TimeUnit.MILLISECONDS)).isTrue();
+            workers.joinAll(PROMPT);
+            assertThat(straggler.getState()).isEqualTo(Thread.State.TERMINATED);
+        }
+        assertThat(guard.modeSwitches())
+                .as("turned queued, and lean at most once")
+                .isBetween(1L, 2L);
+        assertThat(queuedMode(guard).stragglers()).as("every straggler served").isZero();
+        GuardContractTest.inThread(kind, "later", () -> guard.run(later::incrementAndGet));
+        assertThat(guard.isQueued())
+                .as("a later caller's release ends the turn")
+                .isFalse();
+        assertThat(later).hasValue(1);
+    }
+
+    @ParameterizedTest
+    @EnumSource(ThreadKind.class)
+    void aQueuedLockTurnsLeanAfterAProbationThatWasNotBusy(ThreadKind kind) throws Exception {
         NumaMonitorLock guard = lock(COUNTED);
-        overtake(guard, kind, 3);
+        overtake(guard, kind, 3, straightBack(guard));
         assertThat(guard.isQueued()).isTrue();
+        assertThat(queuedMode(guard).waiting)
+                .as("saturated, straight back: a probation")
+                .isFalse();
         AtomicInteger runs = new AtomicInteger();
         GuardContractTest.inThread(kind, "caller", () -> idleCalls(guard, 63, runs));
         assertThat(guard.isQueued()).as("63 of the probation's 64 releases").isTrue();
@@ -202,13 +359,13 @@ class NumaMonitorLockTest {
         assertThat(guard.modeSwitches()).isEqualTo(2);
         assertThat(runs).hasValue(64);
 
-        overtake(guard, kind, 3); // starving again within less lean than the probation
+        overtake(guard, kind, 3, straightBack(guard)); // starving again within less lean than the probation
         assertThat(guard.isQueued()).isTrue();
         assertThat(guard.probationReleases()).as("twice the last probation").isEqualTo(2 * 64);
         GuardContractTest.inThread(kind, "caller", () -> idleCalls(guard, 2 * 64, runs));
         assertThat(guard.isQueued()).isFalse();
         GuardContractTest.inThread(kind, "caller", () -> idleCalls(guard, 2 * 64, runs)); // lean, each sampled
-        overtake(guard, kind, 3); // starving after as much lean as the probation
+        overtake(guard, kind, 3, straightBack(guard)); // starving after as much lean as the probation
         assertThat(guard.probationReleases()).as("the first probation again").isEqualTo(64);
     }
 
@@ -230,8 +387,8 @@ class NumaMonitorLockTest {
                 inside.run(() -> spin(20_000L)); // 20 us inside, straight back
             }
         });
-        NumaMonitorLock.State out = (NumaMonitorLock.State) privateField(outside, "state");
-        NumaMonitorLock.State in = (NumaMonitorLock.State) privateField(inside, "state");
+        NumaMonitorLock.State out = state(outside);
+        NumaMonitorLock.State in = state(inside);
         // 19 returns each: the votes saturate at 8, and a return a loaded host stretched moves one by one.
         assertThat(out.outside())
                 .as("votes %d after returns from 20 us outside", out.outsideVotes)
@@ -246,47 +403,25 @@ class NumaMonitorLockTest {
 
     @ParameterizedTest
     @EnumSource(ThreadKind.class)
-    void workOutsideTheLockTakesMoreOvertakesToTurnQueuedForABriefProbation(ThreadKind kind) throws Exception {
-        // COUNTED with a patience of 4: a caller starves after 4 overtakes, or 16 while the votes say outside.
-        NumaMonitorLock guard = lock(COUNTED.withOutsidePatience(4));
-        NumaMonitorLock.State state = (NumaMonitorLock.State) privateField(guard, "state");
+    void workOutsideTheLockMakesATurnOfTheWaitingCallersThatEndsHoweverBusy(ThreadKind kind) throws Exception {
+        NumaMonitorLock guard = lock(COUNTED);
+        NumaMonitorLock.State state = state(guard);
         // The votes, set at the end of the holder's section (its own nested calls vote too, on how long an
         // empty section takes against a return, which is no test's business); its own release may move them by one.
-        Runnable workOutside = () -> state.outsideVotes = (byte) NumaMonitorLock.OUTSIDE_VOTES;
-        overtake(guard, kind, 3, workOutside); // overtaken 4 times
-        assertThat(guard.isQueued())
-                .as("4 overtakes: not starving while the threads work outside")
-                .isFalse();
-        overtake(guard, kind, 14, workOutside); // 15
-        assertThat(guard.isQueued()).as("15 overtakes").isFalse();
-        overtake(guard, kind, 15, workOutside); // 16
-        assertThat(guard.isQueued()).as("16 overtakes, 4 times the bound").isTrue();
-        assertThat(guard.probationReleases())
-                .as("a brief probation: a quarter of the first")
-                .isEqualTo(64 / 4);
+        overtake(guard, kind, 3, () -> state.outsideVotes = (byte) NumaMonitorLock.OUTSIDE_VOTES);
+        assertThat(guard.isQueued()).as("waited the bound").isTrue();
+        assertThat(queuedMode(guard).waiting)
+                .as("the threads work outside: a turn")
+                .isTrue();
         GuardContractTest.inThread(kind, "busy", () -> {
-            for (int i = 0; i < 64 / 4; i++) {
+            for (int i = 0; i < 64; i++) {
                 guard.run(() -> spin(9_000L)); // back to back: busy, which would double a probation
             }
         });
         assertThat(guard.isQueued())
-                .as("the brief probation ends lean, however busy")
+                .as("the turn ends once the waiting callers are served, however busy")
                 .isFalse();
         assertThat(guard.modeSwitches()).isEqualTo(2);
-
-        NumaMonitorLock fresh = lock(COUNTED.withOutsidePatience(4));
-        NumaMonitorLock.State freshState = (NumaMonitorLock.State) privateField(fresh, "state");
-        assertThat(freshState.outside()).as("a new lock: a striped store's").isTrue();
-        overtake(fresh, kind, 3, () -> freshState.outsideVotes = 0); // no votes either way: patient
-        assertThat(fresh.isQueued()).as("4 overtakes, no votes").isFalse();
-
-        NumaMonitorLock inside = lock(COUNTED.withOutsidePatience(4));
-        NumaMonitorLock.State insideState = (NumaMonitorLock.State) privateField(inside, "state");
-        overtake(inside, kind, 3, () -> insideState.outsideVotes = (byte) -NumaMonitorLock.OUTSIDE_VOTES);
-        assertThat(inside.isQueued())
-                .as("4 overtakes while the threads come straight back")
-                .isTrue();
-        assertThat(inside.probationReleases()).as("the first probation").isEqualTo(64);
     }
 
     /** {@code calls} empty critical sections, 20 us apart: the lock is held a small share of the time. */
@@ -299,7 +434,7 @@ class NumaMonitorLockTest {
 
     @ParameterizedTest
     @EnumSource(ThreadKind.class)
-    void aBusyQueuedLockStaysQueuedForADoubledProbation(ThreadKind kind) throws InterruptedException {
+    void aBusyQueuedLockStaysQueuedForADoubledProbation(ThreadKind kind) throws Exception {
         // A first probation of 1,024, busy at 5%: its measured part is its last 512 releases, ~5 ms of holds.
         // The holds are wall-clock time: a worker that a loaded host runs a fifth of the time fills a fifth
         // of the span (4 busy loops beside the JVM on 2 vCPUs: 11-22%), under the default BUSY_PERCENT, and
@@ -307,7 +442,7 @@ class NumaMonitorLockTest {
         // aBusyProbationDoublesAndAnIdleOneTurnsLean's; here real threads' holds feed it.
         int first = 1024;
         NumaMonitorLock guard = lock(new NumaMonitorLock.Thresholds(0, 4, 1, 0, first).withBusyPercent(5));
-        overtake(guard, kind, 3);
+        overtake(guard, kind, 3, straightBack(guard));
         assertThat(guard.probationReleases()).isEqualTo(first);
         long holdNanos = TimeUnit.MICROSECONDS.toNanos(9); // under the hold a measure counts at most
         long deadline = System.nanoTime() + PROMPT.toNanos();
@@ -342,13 +477,13 @@ class NumaMonitorLockTest {
     void aBusyProbationDoublesAndAnIdleOneTurnsLean() {
         NumaMonitorLock.QueuedMode mode = new NumaMonitorLock.QueuedMode(
                 new NumaHandoffLock(NodeLocator.singleNode(), NumaMcsLock.DEFAULT_RESERVE_AFTER, 2), COUNTED);
-        mode.startProbation(Long.MAX_VALUE, false);
+        mode.startTurn(Long.MAX_VALUE, true);
         assertThat(mode.turn).as("the first probation").isEqualTo(64);
         for (int i = 0; i < 63; i++) { // back to back, each held 5 us before its release: busy
-            assertThat(mode.released(mode.measuring() ? System.nanoTime() - 5_000L : 0L))
+            assertThat(mode.released(mode.measuring() ? System.nanoTime() - 5_000L : 0L, false))
                     .isFalse();
         }
-        assertThat(mode.released(System.nanoTime() - 5_000L))
+        assertThat(mode.released(System.nanoTime() - 5_000L, false))
                 .as("busy: stays queued")
                 .isFalse();
         assertThat(mode.turn).as("a probation twice as long").isEqualTo(128);
@@ -357,11 +492,11 @@ class NumaMonitorLockTest {
             if (measured) {
                 LockSupport.parkNanos(20_000L);
             }
-            assertThat(mode.released(measured ? System.nanoTime() : 0L)).isEqualTo(i == 127);
+            assertThat(mode.released(measured ? System.nanoTime() : 0L, false)).isEqualTo(i == 127);
         }
-        mode.startProbation(10, false); // starving again 10 acquisitions after it turned lean
+        mode.startTurn(10, true); // starving again 10 acquisitions after it turned lean
         assertThat(mode.turn).as("again soon: doubled").isEqualTo(256);
-        mode.startProbation(1_000, false); // after more lean than the last probation
+        mode.startTurn(1_000, true); // after more lean than the last probation
         assertThat(mode.turn).as("afresh").isEqualTo(64);
     }
 
@@ -648,13 +783,13 @@ class NumaMonitorLockTest {
     }
 
     @Test
-    void runAllocatesNothingPerCallLeanOrQueued() throws InterruptedException {
+    void runAllocatesNothingPerCallLeanOrQueued() throws Exception {
         // Guard's own run wraps the section in a Supplier, 16 bytes a call, unless the JIT's escape analysis
         // removes it in a caller it compiled with everything inlined: a few thousand calls a mode, on a
         // thread of its own, are measured before that.
         NumaMonitorLock lean = lock(NumaMonitorLock.Thresholds.DEFAULTS);
         NumaMonitorLock queued = lock(new NumaMonitorLock.Thresholds(0, 4, 1, 0, 1 << 20));
-        overtake(queued, ThreadKind.PLATFORM, 3);
+        overtake(queued, ThreadKind.PLATFORM, 3, straightBack(queued)); // a probation
         assertThat(queued.isQueued()).isTrue();
         int[] counter = {0};
         Runnable section = () -> counter[0]++;
@@ -665,7 +800,7 @@ class NumaMonitorLockTest {
     }
 
     @Test
-    void aProbedCallAllocatesNothingLeanOrQueued() throws InterruptedException {
+    void aProbedCallAllocatesNothingLeanOrQueued() throws Exception {
         // The probed call is the service's path. It wrapped each section in a Supplier with its times in a
         // long[3], about 80 bytes a call, before escape analysis could remove them.
         TimedProbe leanProbe = new TimedProbe();
@@ -674,7 +809,8 @@ class NumaMonitorLockTest {
         NumaMonitorLock queued = lock(new NumaMonitorLock.Thresholds(0, 1, 1, 0, 1 << 20), queuedProbe);
         AtomicInteger runs = new AtomicInteger();
         GuardContractTest.inThread(ThreadKind.PLATFORM, "caller", () -> idleCalls(queued, 3, runs)); // 2 windows
-        overtake(queued, ThreadKind.PLATFORM, 0); // the holder's sampled release overtakes the waiter
+        // the holder's sampled release overtakes the waiter, whose threads come straight back: a probation
+        overtake(queued, ThreadKind.PLATFORM, 0, straightBack(queued));
         assertThat(queued.isQueued()).isTrue();
         assertThat(queuedProbe.switches).hasValue(1);
         int[] counter = {0};
@@ -813,7 +949,8 @@ class NumaMonitorLockTest {
                         "watch",
                         "watchReleased",
                         "watchHold",
-                        "outsideVotes");
+                        "outsideVotes",
+                        "sampledAt");
         long start = own.stream().mapToLong(FieldLayout::offset).min().orElseThrow();
         long end = own.stream().mapToLong(f -> f.offset() + f.size()).max().orElseThrow();
         // Objects start at 8-byte boundaries, so a line holding one of the fields begins at most 56 bytes

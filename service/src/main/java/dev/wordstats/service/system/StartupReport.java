@@ -34,9 +34,10 @@ class StartupReport {
 
     String line() {
         return "wordstats ready: lock=" + store.lockType()
-                + (store.lockType() == LockType.NUMA_MCS
-                                || store.lockType() == LockType.NUMA_HANDOFF
-                                || store.lockType() == LockType.NUMA_ADAPTIVE
+                + (store.lockType().readsMonitorSettings()
+                        ? " handoff-after=" + millisOrNanos(properties.lock().handoffAfter())
+                        : "")
+                + (store.lockType().readsQueueSettings()
                         ? " reserve-after=" + millisOrNanos(properties.lock().reserveAfter())
                         : "")
                 + " stripes=" + store.stripes()

@@ -3,6 +3,7 @@ package dev.wordstats.service.system;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.wordstats.numa.lock.LockTimer;
+import dev.wordstats.numa.lock.LockType;
 import dev.wordstats.service.WordstatsProperties;
 import dev.wordstats.service.counts.WordStore;
 import dev.wordstats.service.numa.NumaRuntime;
@@ -67,6 +68,24 @@ class StartupReportTest {
         WordStore store = new WordStore(properties, numa.nodeLocator(), LockTimer.NONE);
 
         assertThat(new StartupReport(store, numa, properties).line()).contains("lock=NUMA_MCS reserve-after=250000ns");
+    }
+
+    @Test
+    void lineShowsTheDefaultLocksBoundAndReservationAndEveryTypeTheSettingsItReads() {
+        for (LockType type : LockType.values()) {
+            WordstatsProperties properties = properties(Map.of(
+                    "wordstats.lock.type", type.name(), "wordstats.lock.handoff-after", "3ms", "wordstats.lock.stripes", "2"));
+            NumaRuntime numa = new NumaRuntime(properties, new MockEnvironment());
+            WordStore store = new WordStore(properties, numa.nodeLocator(), LockTimer.NONE);
+            String line = new StartupReport(store, numa, properties).line();
+            assertThat(line.contains(" handoff-after=3ms"))
+                    .as("%s: the bound shown exactly when the type reads it", type)
+                    .isEqualTo(type.readsMonitorSettings());
+            assertThat(line.contains(" reserve-after=1ms"))
+                    .as("%s: the reservation shown exactly when the type reads it", type)
+                    .isEqualTo(type.readsQueueSettings());
+        }
+        assertThat(LockType.NUMA_MONITOR.readsQueueSettings()).as("the default's queued mode").isTrue();
     }
 
     @Test
