@@ -23,7 +23,7 @@ import org.openjdk.jmh.runner.RunnerException;
  *
  * <pre>
  * ./mvnw -pl benchmarks -am -Pbench verify -DskipTests -Dbench.config=benchmarks/config/high-contention.json \
- *     -Dbench.out=benchmarks/results/2026-11-23-high-contention
+ *     -Dbench.out=benchmarks/results/DATE-high-contention
  * benchmarks/run.sh --all                      # every preset, one report
  * </pre>
  *

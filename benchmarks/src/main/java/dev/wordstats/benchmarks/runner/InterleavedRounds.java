@@ -39,8 +39,8 @@ import org.openjdk.jmh.infra.Blackhole;
  * <p>One candidate a JVM, beside the two references: each further guard or lock type that runs in the
  * JVM makes the store's {@code Guard.call} and the guards' {@code Lock.lock} call sites megamorphic
  * (type-profile pollution), and that slows the {@code Lock}-based guards more than
- * {@code synchronized}, whose guard calls no {@code Lock}: with every type in one JVM,
- * {@code NUMA_ADAPTIVE} counted at 0.75x {@code SYNCHRONIZED} in a row where it ran 0.95x beside the
+ * {@code synchronized}, whose guard calls no {@code Lock}: with every type in one JVM, a
+ * {@code Lock}-based candidate counted well below where it ran against {@code SYNCHRONIZED} beside the
  * references alone. A service runs one type; so does each JVM here ({@code rounds.sh} starts one per
  * candidate).
  *

@@ -63,9 +63,8 @@ final class ResultRows {
 
     /**
      * A fork's figure: the median of its measured iterations (with three or more), not JMH's score,
-     * their mean. This machine's host has spells of seconds in which everything runs about a third as
-     * fast (JOURNAL 2026-11-26 07:40); the mean says how much of the fork fell in one, the median
-     * what the lock did while at most half of it did.
+     * their mean. A shared host has spells of seconds in which everything runs much slower; the mean
+     * says how much of the fork fell in one, the median what the lock did while at most half of it did.
      */
     static double forkCentre(Statistics iterations) {
         return iterations.getN() >= 3 ? iterations.getPercentile(50) : iterations.getMean();

@@ -131,7 +131,7 @@ public final class CombiningLock extends CombiningLockL1Pad implements Guard {
      *  contention benchmark's long critical sections this makes the lock fairer and faster; with
      *  short ones it helps little, since each served thread then costs a park, a wake-up and a
      *  mount for a much shorter critical section, and which runnable thread a carrier picks next is
-     *  the scheduler's choice (benchmarks/JOURNAL.md, 2026-11-23 20:52, the combiner's yield).
+     *  the scheduler's choice.
      *
      * Blocking or long critical sections
      *  The combiner runs them; those behind wait, as behind any lock holder. Requests served before

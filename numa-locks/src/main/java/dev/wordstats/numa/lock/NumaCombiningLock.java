@@ -82,8 +82,7 @@ public final class NumaCombiningLock extends NumaCombiningLockL1Pad implements G
      * a queued combiner) is reported as none. Without a probe enter() reads neither.
      *
      * Cost: an uncontended call takes the queue's fast path and the global lock, two CAS in and two
-     * out (and a NodeLocator lookup), twice CombiningLock's atomic operations; the measured cost of
-     * each type is in benchmarks/results/2026-11-23-uncontended-guards.
+     * out (and a NodeLocator lookup), twice CombiningLock's atomic operations.
      *
      * Padding: owner is written by each combiner and read by every caller; it sits in its own
      * 128-byte-padded block (NumaCombiningLockL0Pad/L1Pad); each node queue is a padded CombiningLock.

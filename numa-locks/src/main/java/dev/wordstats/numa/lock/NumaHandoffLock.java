@@ -60,7 +60,7 @@ public class NumaHandoffLock extends NumaHandoffLockL1Pad implements Lock {
      *    could hold the carrier the owner needs. A platform leader then parks; a virtual leader
      *    yields its carrier and looks again, each yield counted as YIELD_ROUNDS rounds of its spin
      *    budget: a park would cost a wake-up at the release, and a critical section that yields
-     *    (the yield preset) would pay one each time (benchmarks/JOURNAL.md, 2026-11-23 23:11);
+     *    (the yield preset) would pay one each time;
      *  - in-node pass (IN_NODE_PASS): a releasing owner whose node leader is awake and due (it has
      *    led for DEFAULT_PASS_AFTER_NANOS: a running leader says so in its node, so the releaser
      *    reads a flag, not the clock; for a leader that waits for a carrier, perhaps the releaser's
@@ -71,13 +71,11 @@ public class NumaHandoffLock extends NumaHandoffLockL1Pad implements Lock {
      *    wakes another node's parked leader (cohort locks' bounded local passing; CNA, Dice &
      *    Kogan, EuroSys 2019, moves remote waiters to a secondary queue for the same effect). On
      *    one node it ends a turn when the leader is due rather than when the owner's slice runs
-     *    out, which shortens the long waits (the p99 in
-     *    benchmarks/results/2026-11-24-ablation-carriers);
+     *    out, which shortens the long waits (the p99);
      *  - time slice (TIME_SLICE): while a leader waits, only the last owner may take a free word
      *    without queueing, for SLICE_NANOS from its first such retake; everyone else queues.
      *    Without it, the releaser of a pass (or any arriving thread) barges in between the leader's
-     *    polls and the queue order is lost (Jain's index in
-     *    benchmarks/results/2026-11-23-targets-time-slice). The slice ends with a pass to the due
+     *    polls and the queue order is lost (Jain's index falls). The slice ends with a pass to the due
      *    leader, or, when the leader is not running (woken onto this very carrier, say), with the
      *    owner queueing behind it and parking, which frees the carrier for it (time-sliced locks;
      *    Solaris' and Linux' anti-barging rules for fair handoff). A pass ends the passer's slice
@@ -93,14 +91,14 @@ public class NumaHandoffLock extends NumaHandoffLockL1Pad implements Lock {
      *    running leader: a pass to one that waits for a carrier (often held by the pair) would
      *    leave the lock held by a thread that cannot run; that leader takes the free word once it
      *    is on a carrier. It pays when owners have as much work outside the lock as inside (the
-     *    half-held preset, benchmarks/results/2026-11-24-slice-pair);
+     *    half-held preset);
      *  - remote turn (REMOTE_TURN, several nodes): a leader says which node it runs on at each
      *    clock read; a release passes a due leader that runs on another node than the releaser only
      *    once it has led REMOTE_TURN_FACTOR times passAfterNanos, and meanwhile the releaser's
      *    slice is that many times longer, so the lock stays on its node for a longer turn before it
      *    crosses (cohort locks' local passing, judged by where threads run, not where they queued:
      *    the JDK's scheduler resumes a virtual thread on any carrier), which lowers the share of
-     *    cross-node handoffs (benchmarks/results/2026-11-24-remote-turn);
+     *    cross-node handoffs;
      *  - local spinning: a leader spins on its own node's status, where a pass shows at once, reads
      *    its clock every CLOCK_MASK + 1 rounds (to say it is due) and the word only every POLL_MASK
      *    + 1 rounds, so the owner's lock line stays in the owner's cache between polls. The leader
@@ -283,7 +281,7 @@ public class NumaHandoffLock extends NumaHandoffLockL1Pad implements Lock {
      * owner's time slice ({@link #SLICE_NANOS}) and a few critical sections, and does not park (to
      * be woken again) just as the slice ends. A quarter of it, shorter than the slice, made leaders
      * of another node spin out their budget and park, and the lock slower, with two simulated nodes
-     * on the JDK's scheduler (benchmarks/JOURNAL.md, 2026-11-24 01:08).
+     * on the JDK's scheduler.
      */
     public static final int SPINS = 1 << 12;
 
@@ -295,8 +293,7 @@ public class NumaHandoffLock extends NumaHandoffLockL1Pad implements Lock {
      * read takes the word's line from the owner's cache, and an owner running short critical
      * sections back to back pays a miss at its next write; a pass is seen at once anyway (the
      * leader watches its own node every round). A read every 32 rounds was slower with short
-     * critical sections (benchmarks/results/2026-11-24-poll-and-pass and
-     * 2026-11-24-targets-poll-pass, together with a pass that ends the passer's slice).
+     * critical sections, together with a pass that ends the passer's slice.
      */
     static final int POLL_MASK = 255;
 
@@ -336,8 +333,8 @@ public class NumaHandoffLock extends NumaHandoffLockL1Pad implements Lock {
     /**
      * REMOTE_TURN: how many times longer a turn lasts when it would end with a pass to a leader that
      * runs on another node than the owner (the pass-after time and the owner's slice both). Longer
-     * turns cross nodes less often and make the longest waits longer; this factor is the one kept
-     * (benchmarks/results/2026-11-24-remote-turn; a larger one: benchmarks/JOURNAL.md, 2026-11-24 06:47).
+     * turns cross nodes less often and make the longest waits longer; this factor is the one kept: a
+     * larger one crossed nodes only a little less often, with longer long waits.
      */
     public static final int REMOTE_TURN_FACTOR = 3;
 

@@ -20,10 +20,10 @@ import java.util.stream.Stream;
  * not by the thread that left the monitor ({@code java.lang.VirtualThread.unblockVirtualThreads}). In a
  * JVM started under a real-time policy ({@code chrt -r 10 java ...}) it inherits the carriers' policy and
  * priority, and under {@code SCHED_RR} it then waits behind busy carriers for their 100 ms slices: every
- * wake-up from a monitor can take that long. Measured at the service level (benchmarks/JOURNAL.md,
- * 2026-11-27 07:18): slow-path stripe-lock waits of 100-400 ms behind {@code synchronized}-based locks,
- * gone with the unblocker one priority above. The {@code java.util.concurrent} locks wake their waiters
- * from the releasing thread and do not meet this.
+ * wake-up from a monitor can take that long: at the service level, slow-path stripe-lock waits behind
+ * {@code synchronized}-based locks, gone with the unblocker one priority above
+ * (benchmarks/results/2026-11-27-service-locks-gatling-unblocker). The {@code java.util.concurrent}
+ * locks wake their waiters from the releasing thread and do not meet this.
  *
  * <p>{@link #keepAheadOfCarriers()} does nothing unless the calling thread (taken to run as the carriers
  * do: they inherit the policy of the thread that starts them) has a real-time policy; then it gives the
