@@ -74,7 +74,12 @@ class StartupReportTest {
     void lineShowsTheDefaultLocksBoundAndReservationAndEveryTypeTheSettingsItReads() {
         for (LockType type : LockType.values()) {
             WordstatsProperties properties = properties(Map.of(
-                    "wordstats.lock.type", type.name(), "wordstats.lock.handoff-after", "3ms", "wordstats.lock.stripes", "2"));
+                    "wordstats.lock.type",
+                    type.name(),
+                    "wordstats.lock.handoff-after",
+                    "3ms",
+                    "wordstats.lock.stripes",
+                    "2"));
             NumaRuntime numa = new NumaRuntime(properties, new MockEnvironment());
             WordStore store = new WordStore(properties, numa.nodeLocator(), LockTimer.NONE);
             String line = new StartupReport(store, numa, properties).line();
@@ -85,7 +90,9 @@ class StartupReportTest {
                     .as("%s: the reservation shown exactly when the type reads it", type)
                     .isEqualTo(type.readsQueueSettings());
         }
-        assertThat(LockType.NUMA_MONITOR.readsQueueSettings()).as("the default's queued mode").isTrue();
+        assertThat(LockType.NUMA_MONITOR.readsQueueSettings())
+                .as("the default's queued mode")
+                .isTrue();
     }
 
     @Test
