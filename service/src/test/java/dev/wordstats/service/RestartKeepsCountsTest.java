@@ -98,6 +98,32 @@ class RestartKeepsCountsTest {
     }
 
     @Test
+    void aSnapshotOverALoweredCapIsLoadedAtTheNextStart() throws Exception {
+        try (ConfigurableApplicationContext first = start(LockType.NUMA_MCS, "--wordstats.store.snapshot-every=1h")) {
+            int port = port(first);
+            for (int i = 0; i < 5; i++) {
+                assertThat(send(port, "POST", "/api/texts", "w" + i + " w" + i + " shared")
+                                .statusCode())
+                        .isEqualTo(200);
+            }
+        } // 6 distinct words written on the graceful close
+        try (ConfigurableApplicationContext again = start(
+                LockType.NUMA_MCS,
+                "--wordstats.limits.max-distinct-words=3",
+                "--wordstats.store.on-bad-snapshot=fail")) {
+            int port = port(again);
+            assertThat(send(port, "GET", "/api/words/shared", null).body()).contains("\"count\":5");
+            assertThat(send(port, "GET", "/api/words/w4", null).body()).contains("\"count\":2");
+            assertThat(send(port, "POST", "/api/texts", "brandnew").statusCode())
+                    .as("over the cap: no new word")
+                    .isEqualTo(507);
+            assertThat(send(port, "POST", "/api/texts", "shared w0").statusCode())
+                    .isEqualTo(200);
+            assertThat(again.getBean(StoreSnapshots.class).restoredOverCap()).isEqualTo(6);
+        }
+    }
+
+    @Test
     void aCorruptSnapshotStopsTheStartNamingTheFile() throws IOException {
         java.nio.ByteBuffer bytes = java.nio.ByteBuffer.allocate(27)
                 .put("WORDSTATS SNAPSHOT\n".getBytes(java.nio.charset.StandardCharsets.US_ASCII))

@@ -30,7 +30,9 @@ import org.springframework.stereotype.Component;
  * <ul>
  *   <li>restored when this bean is built, before the web server opens its port, whatever the lock
  *       type (the file holds words and counts, nothing of the lock); a file that cannot be restored
- *       stops the start, or with {@code on-bad-snapshot=start-empty} is moved aside and logged;</li>
+ *       stops the start, or with {@code on-bad-snapshot=start-empty} is moved aside and logged; a
+ *       good file over a lowered distinct-word cap is restored whole and reported
+ *       ({@link #restoredOverCap()}, a warning in the log);</li>
  *   <li>written every {@code wordstats.store.snapshot-every} when words were counted or the store
  *       was cleared since the last write, and once more when the application stops: this bean's
  *       lifecycle phase is below the web server's, so it stops after the graceful shutdown has let
@@ -77,6 +79,7 @@ public class StoreSnapshots implements SmartLifecycle {
     private volatile long lastWriteBytes; // the size of the last written (or restored) file
     private volatile long lastWriteWords; // the distinct words in it
     private volatile long writeFailures; // writes that failed since start-up
+    private volatile long restoredOverCap; // set by restore: the distinct words of a file over the cap, else 0
 
     @Autowired
     public StoreSnapshots(WordStore store, WordstatsProperties properties) {
@@ -170,6 +173,15 @@ public class StoreSnapshots implements SmartLifecycle {
         return lastWriteWords;
     }
 
+    /**
+     * The distinct words of the restored snapshot when they were more than
+     * {@code wordstats.limits.max-distinct-words} (a cap lowered since the file was written), else 0.
+     * Such a file is restored whole, never refused.
+     */
+    public long restoredOverCap() {
+        return restoredOverCap;
+    }
+
     /** Writes that failed since start-up. */
     public long writeFailures() {
         return writeFailures;
@@ -256,13 +268,17 @@ public class StoreSnapshots implements SmartLifecycle {
         try {
             long start = System.nanoTime();
             Map<String, Long> counts = SnapshotFile.read(file);
-            if (counts.size() > maxDistinct) {
-                throw new BadSnapshotException(
-                        file,
-                        "holds " + counts.size() + " distinct words, more than wordstats.limits.max-distinct-words="
-                                + maxDistinct);
-            }
             store.restore(counts);
+            if (counts.size() > maxDistinct) {
+                restoredOverCap = counts.size();
+                log.warn(
+                        "The snapshot {} holds {} distinct words, more than wordstats.limits.max-distinct-words={}"
+                                + " (lowered since it was written?): restored all of them; no new word is counted"
+                                + " until the store is under the cap again (raise the cap or DELETE /api/words)",
+                        file,
+                        counts.size(),
+                        maxDistinct);
+            }
             writtenAtWordsCounted = store.wordsCounted();
             lastWriteEpochMillis = Files.getLastModifiedTime(file).toMillis();
             lastWriteBytes = Files.size(file);
@@ -285,8 +301,7 @@ public class StoreSnapshots implements SmartLifecycle {
                         "Cannot restore the counts: " + e.getMessage() + ".",
                         "Move the file away (its counts are then lost), or set "
                                 + "wordstats.store.on-bad-snapshot=start-empty to have the service move it aside "
-                                + "and start with no counts; for a snapshot over the distinct-word cap, raise "
-                                + "wordstats.limits.max-distinct-words instead.",
+                                + "and start with no counts.",
                         e);
             }
         } catch (IOException e) {

@@ -248,16 +248,19 @@ class StoreSnapshotsTest {
     }
 
     @Test
-    void aSnapshotAboveTheDistinctWordCapIsRefusedAndTheCapHoldsAfterARestore() throws IOException {
+    void aSnapshotAboveALoweredCapIsRestoredWholeAndReportedAndTheCapHoldsAfterARestore() throws IOException {
         Files.write(snapshot(), goodSnapshotBytes()); // 3 distinct words
         WordstatsProperties tight = properties(LockType.NUMA_MCS, "fail", 2);
-        assertThatThrownBy(() -> new StoreSnapshots(store(tight), tight))
-                .isInstanceOf(StartupCheckException.class)
-                .hasMessageContaining("holds 3 distinct words, more than wordstats.limits.max-distinct-words=2");
+        WordStore over = store(tight);
+        StoreSnapshots restored = new StoreSnapshots(over, tight);
+        assertThat(over.distinct()).isEqualTo(3);
+        assertThat(restored.restoredOverCap()).isEqualTo(3);
+        assertThat(snapshot()).as("kept where it is").hasBinaryContent(goodSnapshotBytes());
+        assertThatThrownBy(() -> over.addAll(Map.of("new", 1L), 1)).isInstanceOf(StoreFullException.class);
 
         WordstatsProperties exact = properties(LockType.NUMA_MCS, "fail", 4);
         WordStore store = store(exact);
-        new StoreSnapshots(store, exact);
+        assertThat(new StoreSnapshots(store, exact).restoredOverCap()).isZero();
         assertThat(store.distinct()).isEqualTo(3);
         store.addAll(Map.of("fourth", 1L), 1);
         assertThatThrownBy(() -> store.addAll(Map.of("fifth", 1L), 1)).isInstanceOf(StoreFullException.class);
