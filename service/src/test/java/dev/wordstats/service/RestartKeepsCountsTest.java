@@ -55,6 +55,7 @@ class RestartKeepsCountsTest {
         HttpRequest.Builder request = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path))
                 .timeout(Duration.ofSeconds(30))
                 .header("Content-Type", "text/plain")
+                .header("Authorization", TestCredential.basic())
                 .method(
                         method,
                         body == null ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofString(body));
@@ -94,6 +95,78 @@ class RestartKeepsCountsTest {
                 assertThat(counts(port, expected)).as(next.name()).isEqualTo(before);
                 assertThat(send(port, "GET", "/api/stats", null).body()).contains("\"" + next.name() + "\"");
             }
+        }
+    }
+
+    @Test
+    void aSnapshotOverALoweredCapIsLoadedAtTheNextStart() throws Exception {
+        try (ConfigurableApplicationContext first = start(LockType.NUMA_MCS, "--wordstats.store.snapshot-every=1h")) {
+            int port = port(first);
+            for (int i = 0; i < 5; i++) {
+                assertThat(send(port, "POST", "/api/texts", "w" + i + " w" + i + " shared")
+                                .statusCode())
+                        .isEqualTo(200);
+            }
+        } // 6 distinct words written on the graceful close
+        try (ConfigurableApplicationContext again = start(
+                LockType.NUMA_MCS,
+                "--wordstats.limits.max-distinct-words=3",
+                "--wordstats.store.on-bad-snapshot=fail")) {
+            int port = port(again);
+            assertThat(send(port, "GET", "/api/words/shared", null).body()).contains("\"count\":5");
+            assertThat(send(port, "GET", "/api/words/w4", null).body()).contains("\"count\":2");
+            assertThat(send(port, "POST", "/api/texts", "brandnew").statusCode())
+                    .as("over the cap: no new word")
+                    .isEqualTo(507);
+            assertThat(send(port, "POST", "/api/texts", "shared w0").statusCode())
+                    .isEqualTo(200);
+            assertThat(again.getBean(StoreSnapshots.class).restoredOverCap()).isEqualTo(6);
+        }
+    }
+
+    @Test
+    void aDeleteThatCannotRemoveTheSnapshotIsRefusedAndADeleteThatCanStaysDoneAfterARestart() throws Exception {
+        Path snapshot = dir.resolve(StoreSnapshots.FILE_NAME);
+        try (ConfigurableApplicationContext first = start(LockType.NUMA_MCS, "--wordstats.store.snapshot-every=1h")) {
+            int port = port(first);
+            assertThat(send(port, "POST", "/api/texts", "kept kept kept").statusCode())
+                    .isEqualTo(200);
+            first.getBean(StoreSnapshots.class).writeIfChanged();
+            // A removal that fails for real, also for root: the snapshot's name is a non-empty directory.
+            Files.delete(snapshot);
+            Files.writeString(Files.createDirectory(snapshot).resolve("inside"), "x");
+            HttpResponse<String> refused = send(port, "DELETE", "/api/words", null);
+            assertThat(refused.statusCode()).as(refused.body()).isEqualTo(409);
+            assertThat(refused.headers().firstValue("Content-Type")).hasValue("application/problem+json");
+            assertThat(refused.body())
+                    .contains("\"type\":\"urn:wordstats:problem:clear-refused\"", "nothing was cleared")
+                    .doesNotContain(dir.toString());
+            assertThat(send(port, "GET", "/api/words/kept", null).body()).contains("\"count\":3");
+
+            Files.delete(snapshot.resolve("inside"));
+            Files.delete(snapshot);
+            assertThat(send(port, "DELETE", "/api/words", null).statusCode()).isEqualTo(204);
+            assertThat(send(port, "GET", "/api/words/kept", null).body()).contains("\"count\":0");
+        } // graceful close after the clear: nothing to write
+        try (ConfigurableApplicationContext again = start(LockType.NUMA_MCS)) {
+            assertThat(send(port(again), "GET", "/api/words/kept", null).body()).contains("\"count\":0");
+        }
+    }
+
+    @Test
+    void aRefusedDeleteKeepsTheCountsAcrossARestart() throws Exception {
+        Path snapshot = dir.resolve(StoreSnapshots.FILE_NAME);
+        try (ConfigurableApplicationContext first = start(LockType.NUMA_MCS, "--wordstats.store.snapshot-every=1h")) {
+            int port = port(first);
+            assertThat(send(port, "POST", "/api/texts", "kept kept").statusCode())
+                    .isEqualTo(200);
+            Files.writeString(Files.createDirectory(snapshot).resolve("inside"), "x");
+            assertThat(send(port, "DELETE", "/api/words", null).statusCode()).isEqualTo(409);
+            Files.delete(snapshot.resolve("inside"));
+            Files.delete(snapshot);
+        } // graceful close: the counts the refused DELETE kept are written
+        try (ConfigurableApplicationContext again = start(LockType.NUMA_MCS)) {
+            assertThat(send(port(again), "GET", "/api/words/kept", null).body()).contains("\"count\":2");
         }
     }
 

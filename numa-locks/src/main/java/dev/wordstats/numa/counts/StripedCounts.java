@@ -27,12 +27,18 @@ import java.util.function.IntPredicate;
  *
  * <p>A store may be given a cap on distinct keys: {@link #addAll(Map, long)} then either adds all of
  * a batch or, when the batch's new keys would pass the cap, none of it. The distinct count lives in
- * one {@link AtomicLong} that is written only when a batch brings keys the store has not seen, so
- * counting known keys never meets a shared counter, and {@link #size()} reads it without visiting
- * a stripe. Far from the cap a batch adds without reserving;
- * near it (when the batch's size could reach the cap) it first counts its new keys and reserves
- * their slots. So the cap is exact for one batch at a time, and batches racing at the moment the cap
- * is reached may pass it by at most the keys of those that took the reservation-free path.
+ * one {@link AtomicLong} that holds the present keys plus the slots reserved for keys not yet
+ * inserted; every capped write reserves before it adds, so the count never passes the cap under
+ * any interleaving. Far from the cap (when the batch's size fits) a batch reserves a slot for each
+ * of its keys in one CAS and gives back the slots its known keys did not need; near it, it first
+ * counts its new keys (one visit of its stripes) and reserves those. A key found missing at insertion
+ * that the count found present (a {@link #clear} removed it in between) takes one more slot if the
+ * cap has one; if not, its delta is dropped, as if that clear had come after it. A group of writes
+ * that must pass or fail together (the lines of one request) takes one {@link Reservation} for all
+ * of them ({@link #tryReserve}, {@link #addAll(Map, Reservation, long)}, {@link Reservation#close}).
+ * Uncapped writes ({@link #incrementAll}, a cap of {@code Long.MAX_VALUE}) add without reserving.
+ * Checked by {@code StripedCountsConcurrencyTest.concurrentCappedBatchesAreAllOrNothing} and
+ * {@code StripedCountsConcurrencyTest.reservedBatchesRacingAtTheCapNeverPassIt}.
  *
  * @param <K> the key type; keys must be immutable with stable {@code hashCode}/{@code equals}
  */
@@ -103,11 +109,100 @@ public final class StripedCounts<K> {
     /**
      * Adds every {@code (key, delta)} of {@code deltas} (deltas at least 1), entering each stripe
      * once, unless the keys not yet counted would take the store past {@code maxDistinct} distinct
-     * keys: then nothing is added.
+     * keys: then nothing is added. With {@code maxDistinct == Long.MAX_VALUE} there is no cap and no
+     * reservation.
      *
      * @return {@code true} if the batch was added, {@code false} if the cap refused it
      */
     public boolean addAll(Map<? extends K, Long> deltas, long maxDistinct) {
+        List<Map.Entry<K, Long>>[] byStripe = byStripe(deltas);
+        if (maxDistinct == Long.MAX_VALUE) {
+            long inserted = insert(byStripe, null, maxDistinct);
+            if (inserted > 0) {
+                distinct.addAndGet(inserted);
+            }
+            return true;
+        }
+        long slots = deltas.size();
+        if (!reserve(slots, maxDistinct)) {
+            // Near the cap: count the new keys first and reserve their slots only, or refuse.
+            slots = sumOverStripes(s -> byStripe[s] != null, (s, map) -> {
+                long n = 0;
+                for (Map.Entry<K, Long> e : byStripe[s]) {
+                    if (!map.containsKey(e.getKey())) {
+                        n++;
+                    }
+                }
+                return n;
+            });
+            if (slots > 0 && !reserve(slots, maxDistinct)) {
+                return false;
+            }
+        }
+        try (Reservation reservation = new Reservation(slots)) {
+            insert(byStripe, reservation, maxDistinct);
+        }
+        return true;
+    }
+
+    /**
+     * Reserves {@code slots} distinct keys under {@code maxDistinct} for a group of writes that
+     * must pass or fail together, or returns {@code null} when they do not fit now. Each write of the
+     * group ({@link #addAll(Map, Reservation, long)}) takes its new keys' slots from it; {@link
+     * Reservation#close} gives back those not used. With {@code slots} at least the group's keys
+     * counted per write, the writes never run short.
+     */
+    public Reservation tryReserve(long slots, long maxDistinct) {
+        if (slots < 0) {
+            throw new IllegalArgumentException("slots must not be negative, was " + slots);
+        }
+        return reserve(slots, maxDistinct) ? new Reservation(slots) : null;
+    }
+
+    /**
+     * Adds every {@code (key, delta)} of {@code deltas}, entering each stripe once; each new key
+     * takes a slot of {@code reservation}. A new key finding it spent takes a slot under {@code
+     * maxDistinct} if one is free, else its delta is dropped (the caller reserved too few).
+     */
+    public void addAll(Map<? extends K, Long> deltas, Reservation reservation, long maxDistinct) {
+        insert(byStripe(deltas), Objects.requireNonNull(reservation, "reservation"), maxDistinct);
+    }
+
+    /**
+     * Slots of the distinct-key cap taken for writes to come ({@link #tryReserve}); writes draw on
+     * them from any thread, and {@link #close} gives back what they left.
+     */
+    public final class Reservation implements AutoCloseable {
+
+        private final AtomicLong left; // taken by the writes of the group (any thread), zeroed by close
+
+        private Reservation(long slots) {
+            this.left = new AtomicLong(slots);
+        }
+
+        /** Takes one slot, or returns {@code false} when none is left. */
+        private boolean take() {
+            long n;
+            do {
+                n = left.get();
+                if (n == 0) {
+                    return false;
+                }
+            } while (!left.compareAndSet(n, n - 1));
+            return true;
+        }
+
+        /** Gives the slots not taken back to the store; further writes find none left. */
+        @Override
+        public void close() {
+            long unused = left.getAndSet(0);
+            if (unused > 0) {
+                distinct.addAndGet(-unused);
+            }
+        }
+    }
+
+    private List<Map.Entry<K, Long>>[] byStripe(Map<? extends K, Long> deltas) {
         @SuppressWarnings("unchecked")
         List<Map.Entry<K, Long>>[] byStripe = new List[stripes.length];
         for (Map.Entry<? extends K, Long> e : deltas.entrySet()) {
@@ -119,38 +214,30 @@ public final class StripedCounts<K> {
             }
             byStripe[s].add(Map.entry(key, e.getValue()));
         }
-        IntPredicate inBatch = s -> byStripe[s] != null;
-        long unseen = 0;
-        if (distinct.get() + deltas.size() > maxDistinct) {
-            // Near the cap: count the new keys first and reserve their slots, or refuse.
-            unseen = sumOverStripes(inBatch, (s, map) -> {
-                long n = 0;
-                for (Map.Entry<K, Long> e : byStripe[s]) {
-                    if (!map.containsKey(e.getKey())) {
-                        n++;
-                    }
-                }
-                return n;
-            });
-            if (unseen > 0 && !reserve(unseen, maxDistinct)) {
-                return false;
-            }
-        }
-        long inserted = sumOverStripes(inBatch, (s, map) -> {
+        return byStripe;
+    }
+
+    /**
+     * Merges the entries into their stripes. With a reservation, a key not present takes a slot of
+     * it before it is inserted, or one under {@code maxDistinct}, or is dropped; without, the
+     * caller adds the returned number of inserted keys to the distinct count.
+     */
+    private long insert(List<Map.Entry<K, Long>>[] byStripe, Reservation reservation, long maxDistinct) {
+        return sumOverStripes(s -> byStripe[s] != null, (s, map) -> {
             long n = 0;
             for (Map.Entry<K, Long> e : byStripe[s]) {
-                if (map.merge(e.getKey(), e.getValue(), Long::sum)
-                        == e.getValue().longValue()) {
+                K key = e.getKey();
+                if (reservation == null || map.containsKey(key)) {
+                    if (map.merge(key, e.getValue(), Long::sum) == e.getValue().longValue()) {
+                        n++;
+                    }
+                } else if (reservation.take() || reserve(1, maxDistinct)) {
+                    map.put(key, e.getValue());
                     n++;
                 }
             }
             return n;
         });
-        // Keys another batch inserted meanwhile needed no slot; keys it cleared needed one more.
-        if (inserted != unseen) {
-            distinct.addAndGet(inserted - unseen);
-        }
-        return true;
     }
 
     /** The count of {@code key}, 0 when it was never added. */
@@ -195,8 +282,8 @@ public final class StripedCounts<K> {
 
     /**
      * The number of distinct keys counted, read from the distinct counter without entering a
-     * stripe. Exact whenever no write is under way; while writes run it may include the slots a
-     * batch near the cap has reserved but not yet filled, and miss keys a batch has inserted but
+     * stripe. Exact whenever no write is under way; while writes run it may include the slots
+     * reserved but not yet filled or given back, and miss keys an uncapped write has inserted but
      * not yet added to the counter.
      */
     public long size() {

@@ -151,9 +151,68 @@ class StripedCountsConcurrencyTest {
         long acceptedBatches = acceptedCount.sum();
         assertThat(counts.get("shared")).isEqualTo(acceptedBatches);
         assertThat(counts.size()).isEqualTo(1 + acceptedBatches * (batchSize - 1));
-        // Exact for one batch at a time; racing reservation-free batches may pass the cap by their keys.
-        assertThat(counts.size()).isLessThanOrEqualTo(cap + (long) (threads - 1) * batchSize);
+        assertThat(counts.size()).isLessThanOrEqualTo(cap);
         assertThat(acceptedBatches).as("batches accepted before the cap").isPositive();
+    }
+
+    @ParameterizedTest(name = "{0}, {1} threads")
+    @MethodSource("typesAndKinds")
+    void reservedBatchesRacingAtTheCapNeverPassIt(LockType type, ThreadKind kind) throws Exception {
+        // Groups of writes (a request's lines) reserve all their keys, then add line by line, racing
+        // single capped batches and a clearer; no reading of the distinct count may pass the cap.
+        StripedCounts<String> counts = new StripedCounts<>(STRIPES, i -> TestLocks.guard(type, new ThreadIdNodes(2)));
+        long cap = 60;
+        int threads = kind.stressThreads();
+        java.util.concurrent.atomic.AtomicLong highest = new java.util.concurrent.atomic.AtomicLong();
+        java.util.concurrent.atomic.AtomicInteger writersLeft = new java.util.concurrent.atomic.AtomicInteger(threads);
+        try (Workers workers = new Workers(type)) {
+            for (int t = 0; t < threads; t++) {
+                int thread = t;
+                workers.start(kind, "writer-" + t, () -> {
+                    try {
+                        SplittableRandom random = new SplittableRandom(SEED + thread);
+                        for (int round = 0; round < MIN_ACTIONS; round++) {
+                            List<Map<String, Long>> lines = new ArrayList<>();
+                            long keys = 0;
+                            for (int l = 0; l < 3; l++) {
+                                Map<String, Long> line = new HashMap<>();
+                                for (int k = 0; k < 4; k++) {
+                                    line.merge("k" + random.nextInt(VOCABULARY * 3), 1L, Long::sum);
+                                }
+                                lines.add(line);
+                                keys += line.size();
+                            }
+                            if (round % 2 == 0) {
+                                StripedCounts<String>.Reservation reservation = counts.tryReserve(keys, cap);
+                                if (reservation != null) {
+                                    try (reservation) {
+                                        for (Map<String, Long> line : lines) {
+                                            counts.addAll(line, reservation, cap);
+                                        }
+                                    }
+                                }
+                            } else {
+                                counts.addAll(lines.getFirst(), cap);
+                            }
+                            highest.accumulateAndGet(counts.size(), Math::max);
+                        }
+                    } finally {
+                        writersLeft.decrementAndGet();
+                    }
+                });
+            }
+            workers.start(kind, "clearer", () -> {
+                while (writersLeft.get() > 0) {
+                    counts.clear();
+                    highest.accumulateAndGet(counts.size(), Math::max);
+                    Thread.onSpinWait();
+                }
+            });
+            workers.joinAll(PROMPT);
+        }
+        assertThat(highest.get()).as("the distinct count at any reading").isLessThanOrEqualTo(cap);
+        long present = counts.top(VOCABULARY * 3, String::compareTo).size();
+        assertThat(counts.size()).isEqualTo(present).isLessThanOrEqualTo(cap);
     }
 
     @ParameterizedTest(name = "{0}, {1} threads")

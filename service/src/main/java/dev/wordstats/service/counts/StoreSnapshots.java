@@ -30,12 +30,16 @@ import org.springframework.stereotype.Component;
  * <ul>
  *   <li>restored when this bean is built, before the web server opens its port, whatever the lock
  *       type (the file holds words and counts, nothing of the lock); a file that cannot be restored
- *       stops the start, or with {@code on-bad-snapshot=start-empty} is moved aside and logged;</li>
- *   <li>written every {@code wordstats.store.snapshot-every} when words were counted or the store
- *       was cleared since the last write, and once more when the application stops: this bean's
+ *       stops the start, or with {@code on-bad-snapshot=start-empty} is moved aside and logged; a
+ *       good file over a lowered distinct-word cap is restored whole and reported
+ *       ({@link #restoredOverCap()}, a warning in the log);</li>
+ *   <li>written every {@code wordstats.store.snapshot-every} when words were counted since the
+ *       last write, and once more when the application stops: this bean's
  *       lifecycle phase is below the web server's, so it stops after the graceful shutdown has let
  *       the requests in flight finish and the port is closed;</li>
- *   <li>removed with the counts by {@link #clear()} ({@code DELETE /api/words}).</li>
+ *   <li>removed with the counts by {@link #clear()} ({@code DELETE /api/words}): the file first,
+ *       then the counts, so a clear is on the disk or refused ({@link ClearRefusedException}, the
+ *       counts unchanged), never undone by a restart.</li>
  * </ul>
  * Each stripe is copied under its guard ({@link WordStore#copyStripe}) and written with no lock
  * held; the stripes are copied one after another, so a snapshot taken under load is exact per
@@ -50,7 +54,9 @@ import org.springframework.stereotype.Component;
  * {@code StoreSnapshotsTest.snapshotsUnderConcurrentLoadNeverHoldACountAboveWhatWasSent}; at most
  * the last interval lost to {@code kill -9}, {@code CrashRecoveryTest}; bad files and an unwritable
  * directory, {@code StoreSnapshotsTest} and {@code RestartKeepsCountsTest}; a clear that stays
- * cleared, {@code StoreSnapshotsTest.clearedCountsStayClearedAfterARestart}.
+ * cleared, {@code StoreSnapshotsTest.clearedCountsStayClearedAfterARestart}; a clear refused when the
+ * file cannot be removed, {@code StoreSnapshotsTest.aClearThatCannotRemoveTheFileChangesNothing} and
+ * {@code DurableClearTest}.
  */
 @Component
 public class StoreSnapshots implements SmartLifecycle {
@@ -71,12 +77,13 @@ public class StoreSnapshots implements SmartLifecycle {
 
     // Written under `writing`, read by the metrics at any time.
     private long writtenAtWordsCounted; // store.wordsCounted() read before the last write (or at restore)
-    private boolean clearedSinceWrite; // a clear removed the file; the next write, if any, is due
+    private boolean writeDue; // the file may not hold the counts (a refused clear): the next write is due
     private volatile long lastWriteEpochMillis = -1; // the end of the last write, or the restored file's mtime
     private volatile long lastWriteNanos; // the duration of the last write
     private volatile long lastWriteBytes; // the size of the last written (or restored) file
     private volatile long lastWriteWords; // the distinct words in it
     private volatile long writeFailures; // writes that failed since start-up
+    private volatile long restoredOverCap; // set by restore: the distinct words of a file over the cap, else 0
 
     @Autowired
     public StoreSnapshots(WordStore store, WordstatsProperties properties) {
@@ -99,7 +106,8 @@ public class StoreSnapshots implements SmartLifecycle {
     }
 
     /**
-     * Writes a snapshot if words were counted or the store was cleared since the last one.
+     * Writes a snapshot if words were counted since the last one (or a refused clear may have
+     * removed the file).
      *
      * @return whether one was written
      * @throws IOException the write failed (the previous snapshot, if any, is untouched)
@@ -108,7 +116,7 @@ public class StoreSnapshots implements SmartLifecycle {
         writing.lock();
         try {
             long counted = store.wordsCounted(); // read before copying: a later word makes the next write due
-            if (counted == writtenAtWordsCounted && !clearedSinceWrite) {
+            if (counted == writtenAtWordsCounted && !writeDue) {
                 return false;
             }
             long start = System.nanoTime();
@@ -124,23 +132,41 @@ public class StoreSnapshots implements SmartLifecycle {
             lastWriteBytes = written.bytes();
             lastWriteWords = written.words();
             writtenAtWordsCounted = counted;
-            clearedSinceWrite = false;
+            writeDue = false;
             return true;
         } finally {
             writing.unlock();
         }
     }
 
-    /** Clears the counts and removes the snapshot, so a restart finds none of them. */
-    public void clear() throws IOException {
+    /**
+     * Removes the snapshot, then clears the counts, so a restart finds none of them; a snapshot
+     * that cannot be removed leaves the counts as they were.
+     *
+     * <p>Words counted while the stripes are cleared are kept or cleared stripe by stripe, and
+     * either way the next write is due for them: the words counted are read before the clear, so
+     * any counted later differ from the mark, and any counted before it were already in the stripes
+     * the clear then empties.
+     *
+     * @throws ClearRefusedException the snapshot could not be removed: nothing was cleared
+     */
+    public void clear() {
         writing.lock();
         try {
-            store.clear();
-            writtenAtWordsCounted = store.wordsCounted();
-            clearedSinceWrite = false;
-            if (Files.deleteIfExists(file)) {
-                SnapshotFile.forceDirectory(file.getParent());
+            try {
+                if (Files.deleteIfExists(file)) {
+                    SnapshotFile.forceDirectory(file.getParent());
+                }
+            } catch (IOException | RuntimeException e) {
+                // The file may be gone without its removal on the disk: the next write puts it back.
+                writeDue = true;
+                log.warn("Could not remove the snapshot {}, so the counts were not cleared: {}", file, e.toString());
+                throw new ClearRefusedException(e);
             }
+            long counted = store.wordsCounted(); // read before the clear, see above
+            store.clear();
+            writtenAtWordsCounted = counted;
+            writeDue = false;
             lastWriteEpochMillis = -1;
             lastWriteBytes = 0;
             lastWriteWords = 0;
@@ -168,6 +194,15 @@ public class StoreSnapshots implements SmartLifecycle {
     /** The distinct words in the snapshot on disk. */
     public long words() {
         return lastWriteWords;
+    }
+
+    /**
+     * The distinct words of the restored snapshot when they were more than
+     * {@code wordstats.limits.max-distinct-words} (a cap lowered since the file was written), else 0.
+     * Such a file is restored whole, never refused.
+     */
+    public long restoredOverCap() {
+        return restoredOverCap;
     }
 
     /** Writes that failed since start-up. */
@@ -256,13 +291,17 @@ public class StoreSnapshots implements SmartLifecycle {
         try {
             long start = System.nanoTime();
             Map<String, Long> counts = SnapshotFile.read(file);
-            if (counts.size() > maxDistinct) {
-                throw new BadSnapshotException(
-                        file,
-                        "holds " + counts.size() + " distinct words, more than wordstats.limits.max-distinct-words="
-                                + maxDistinct);
-            }
             store.restore(counts);
+            if (counts.size() > maxDistinct) {
+                restoredOverCap = counts.size();
+                log.warn(
+                        "The snapshot {} holds {} distinct words, more than wordstats.limits.max-distinct-words={}"
+                                + " (lowered since it was written?): restored all of them; no new word is counted"
+                                + " until the store is under the cap again (raise the cap or DELETE /api/words)",
+                        file,
+                        counts.size(),
+                        maxDistinct);
+            }
             writtenAtWordsCounted = store.wordsCounted();
             lastWriteEpochMillis = Files.getLastModifiedTime(file).toMillis();
             lastWriteBytes = Files.size(file);
@@ -285,8 +324,7 @@ public class StoreSnapshots implements SmartLifecycle {
                         "Cannot restore the counts: " + e.getMessage() + ".",
                         "Move the file away (its counts are then lost), or set "
                                 + "wordstats.store.on-bad-snapshot=start-empty to have the service move it aside "
-                                + "and start with no counts; for a snapshot over the distinct-word cap, raise "
-                                + "wordstats.limits.max-distinct-words instead.",
+                                + "and start with no counts.",
                         e);
             }
         } catch (IOException e) {

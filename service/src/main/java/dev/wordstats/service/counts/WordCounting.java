@@ -1,5 +1,6 @@
 package dev.wordstats.service.counts;
 
+import dev.wordstats.numa.counts.StripedCounts.Reservation;
 import dev.wordstats.service.WordstatsProperties;
 import dev.wordstats.service.numa.NumaRuntime;
 import dev.wordstats.service.text.Tokenizer;
@@ -24,9 +25,11 @@ import org.springframework.stereotype.Component;
  * <p>A batch is worked through by {@code wordstats.batch.parallelism} virtual threads that pull the
  * next line index from a shared {@link AtomicInteger} cursor: first every line is tokenized, then
  * (when no word was too long) every line's words are added to the store, one
- * {@link WordStore#addAll} per line, so the lines meet on the stripe locks concurrently. When the
- * batch could reach the distinct-word cap, its lines are instead merged and added in one
- * all-or-nothing step, so a batch refused by the cap (507) adds nothing either.
+ * {@link WordStore#addAll} per line, so the lines meet on the stripe locks concurrently, the batch
+ * having first reserved a slot of the distinct-word cap for every word of every line
+ * ({@link WordStore#reserve}), so lines racing other requests cannot pass the cap. When those slots
+ * are not free, its lines are instead merged and added in one all-or-nothing step, which reserves
+ * only the words new to the store, so a batch refused by the cap (507) adds nothing either.
  */
 @Component
 public class WordCounting {
@@ -113,15 +116,19 @@ public class WordCounting {
             newWordsAtMost += perLine[i].size();
         }
 
-        if (store.surelyFits(newWordsAtMost)) {
-            // Phase 2: each line into the store, lines pulled from a fresh cursor.
+        Reservation reservation = store.reserve(newWordsAtMost);
+        if (reservation != null) {
+            // Phase 2: each line into the store, lines pulled from a fresh cursor; every new word
+            // takes a slot of the batch's reservation, which holds one for each word of each line.
             AtomicInteger addCursor = new AtomicInteger();
-            runOnWorkers(workers, () -> {
-                int i;
-                while ((i = addCursor.getAndIncrement()) < n) {
-                    store.addAllUncapped(perLine[i], wordsPerLine[i]);
-                }
-            });
+            try (reservation) {
+                runOnWorkers(workers, () -> {
+                    int i;
+                    while ((i = addCursor.getAndIncrement()) < n) {
+                        store.addAll(perLine[i], wordsPerLine[i], reservation);
+                    }
+                });
+            }
         } else {
             // Near the cap: one all-or-nothing step.
             Map<String, Long> merged = new HashMap<>();

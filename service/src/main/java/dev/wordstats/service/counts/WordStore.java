@@ -2,6 +2,7 @@ package dev.wordstats.service.counts;
 
 import dev.wordstats.numa.carrier.CarrierPinning;
 import dev.wordstats.numa.counts.StripedCounts;
+import dev.wordstats.numa.counts.StripedCounts.Reservation;
 import dev.wordstats.numa.lock.CountingProbe;
 import dev.wordstats.numa.lock.JfrLockProbe;
 import dev.wordstats.numa.lock.LockContext;
@@ -76,27 +77,34 @@ public class WordStore {
      * @throws StoreFullException if the cap refused the batch (nothing was added)
      */
     public void addAll(Map<String, Long> deltas, long words) {
-        addAll(deltas, words, maxDistinct);
-    }
-
-    /** As {@link #addAll(Map, long)}, with no distinct-word cap (the caller has checked it). */
-    public void addAllUncapped(Map<String, Long> deltas, long words) {
-        addAll(deltas, words, Long.MAX_VALUE);
-    }
-
-    private void addAll(Map<String, Long> deltas, long words, long cap) {
         if (deltas.isEmpty()) {
             return;
         }
-        if (!counts.addAll(deltas, cap)) {
+        if (!counts.addAll(deltas, maxDistinct)) {
             throw new StoreFullException(maxDistinct);
         }
         wordsCounted.add(words);
     }
 
-    /** Whether {@code newWordsAtMost} more distinct words surely fit under the cap right now. */
-    public boolean surelyFits(long newWordsAtMost) {
-        return distinct() + newWordsAtMost <= maxDistinct;
+    /**
+     * Reserves {@code newWordsAtMost} distinct words under the cap for a group of writes that pass
+     * together ({@link #addAll(Map, long, Reservation)}), or returns {@code null} when they do not
+     * fit now; close it when the group is done ({@link StripedCounts#tryReserve}).
+     */
+    public Reservation reserve(long newWordsAtMost) {
+        return counts.tryReserve(newWordsAtMost, maxDistinct);
+    }
+
+    /**
+     * As {@link #addAll(Map, long)}, the new words taking their slots from {@code reservation},
+     * which must hold at least as many as the group brings keys.
+     */
+    public void addAll(Map<String, Long> deltas, long words, Reservation reservation) {
+        if (deltas.isEmpty()) {
+            return;
+        }
+        counts.addAll(deltas, reservation, maxDistinct);
+        wordsCounted.add(words);
     }
 
     /** The count of {@code word}, 0 when unseen. */
@@ -131,8 +139,9 @@ public class WordStore {
 
     /**
      * Adds restored counts (a snapshot read at start-up) without passing them through
-     * {@link #wordsCounted()}, which counts the words received since start-up; the distinct count
-     * includes them, so the cap holds after a restore.
+     * {@link #wordsCounted()}, which counts the words received since start-up, and without the cap:
+     * a snapshot over a lowered cap is loaded whole; the distinct count includes it, so no new word
+     * is accepted until the store is back under the cap.
      */
     public void restore(Map<String, Long> restored) {
         counts.addAll(restored, Long.MAX_VALUE);

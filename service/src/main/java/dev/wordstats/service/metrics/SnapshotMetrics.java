@@ -18,7 +18,10 @@ import org.springframework.stereotype.Component;
  *   <li>{@code wordstats.store.snapshot.size} [{@code wordstats_store_snapshot_size_bytes}]: the
  *       file's size;</li>
  *   <li>{@code wordstats.store.snapshot.failures}
- *       [{@code wordstats_store_snapshot_failures_total}]: writes that failed since start-up.</li>
+ *       [{@code wordstats_store_snapshot_failures_total}]: writes that failed since start-up;</li>
+ *   <li>{@code wordstats.store.snapshot.restored.over.cap}
+ *       [{@code wordstats_store_snapshot_restored_over_cap_words}]: the distinct words of a restored
+ *       snapshot that held more than the distinct-word cap (0 when it did not).</li>
  * </ul>
  */
 @Component
@@ -46,6 +49,10 @@ class SnapshotMetrics implements MeterBinder {
                 .register(registry);
         FunctionCounter.builder("wordstats.store.snapshot.failures", snapshots, StoreSnapshots::writeFailures)
                 .description("Snapshot writes that failed since start-up (the previous snapshot stays)")
+                .register(registry);
+        Gauge.builder("wordstats.store.snapshot.restored.over.cap", snapshots, StoreSnapshots::restoredOverCap)
+                .description("Distinct words of the restored snapshot when more than the distinct-word cap, else 0")
+                .baseUnit("words")
                 .register(registry);
     }
 }

@@ -1,5 +1,6 @@
 package dev.wordstats.service.web;
 
+import dev.wordstats.service.counts.ClearRefusedException;
 import dev.wordstats.service.counts.StoreFullException;
 import dev.wordstats.service.text.WordTooLongException;
 import org.apache.tomcat.util.http.InvalidParameterException;
@@ -45,6 +46,11 @@ class ProblemHandler extends ResponseEntityExceptionHandler {
     @ExceptionHandler
     ResponseEntity<ProblemDetail> storeFull(StoreFullException e) {
         return problem(ProblemType.STORE_FULL, e.getMessage());
+    }
+
+    @ExceptionHandler
+    ResponseEntity<ProblemDetail> clearRefused(ClearRefusedException e) {
+        return problem(ProblemType.CLEAR_REFUSED, e.getMessage());
     }
 
     /**

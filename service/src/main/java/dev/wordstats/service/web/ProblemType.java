@@ -23,6 +23,8 @@ enum ProblemType {
     UNSUPPORTED_MEDIA_TYPE("unsupported-media-type", HttpStatus.UNSUPPORTED_MEDIA_TYPE, "Unsupported media type"),
     UNAUTHORIZED("unauthorized", HttpStatus.UNAUTHORIZED, "Credential required"),
     STORE_FULL("store-full", HttpStatus.INSUFFICIENT_STORAGE, "Distinct-word limit reached"),
+    // 409: the request is fine, the data directory's state (a snapshot that cannot be removed) is not.
+    CLEAR_REFUSED("clear-refused", HttpStatus.CONFLICT, "Counts not cleared"),
     INTERNAL_ERROR("internal-error", HttpStatus.INTERNAL_SERVER_ERROR, "Internal error");
 
     static final String PREFIX = "urn:wordstats:problem:";

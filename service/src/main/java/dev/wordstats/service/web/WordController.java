@@ -9,7 +9,6 @@ import io.swagger.v3.oas.annotations.Parameter;
 import io.swagger.v3.oas.annotations.media.Schema;
 import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import io.swagger.v3.oas.annotations.security.SecurityRequirement;
-import java.io.IOException;
 import java.util.List;
 import java.util.regex.Pattern;
 import org.springframework.http.MediaType;
@@ -142,10 +141,10 @@ class WordController {
 
     @Operation(summary = "Clear all counts and their snapshot in the data directory (needs the credential)")
     @ApiResponse(responseCode = "204", description = "every count cleared")
-    @ProblemResponses(ProblemType.UNAUTHORIZED)
+    @ProblemResponses({ProblemType.UNAUTHORIZED, ProblemType.CLEAR_REFUSED})
     @SecurityRequirement(name = OpenApiConfiguration.BASIC_AUTH)
     @DeleteMapping("/api/words")
-    ResponseEntity<Void> clear() throws IOException {
+    ResponseEntity<Void> clear() {
         snapshots.clear();
         return ResponseEntity.noContent().build();
     }

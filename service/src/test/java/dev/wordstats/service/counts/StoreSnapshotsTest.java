@@ -140,6 +140,64 @@ class StoreSnapshotsTest {
         assertThat(restarted.count("gone")).isZero();
     }
 
+    @Test
+    void aClearThatCannotRemoveTheFileChangesNothing() throws IOException {
+        WordstatsProperties p = properties(LockType.NUMA_MCS, "fail", 1000);
+        WordStore store = store(p);
+        StoreSnapshots snapshots = new StoreSnapshots(store, p);
+        store.addAll(Map.of("kept", 4L), 4);
+        assertThat(snapshots.writeIfChanged()).isTrue();
+        // Fails for real, also for root: the snapshot's name is now a non-empty directory.
+        Files.delete(snapshot());
+        Files.writeString(Files.createDirectory(snapshot()).resolve("inside"), "x");
+        assertThatThrownBy(snapshots::clear)
+                .isInstanceOf(ClearRefusedException.class)
+                .hasMessageContaining("nothing was cleared")
+                .hasCauseInstanceOf(java.nio.file.DirectoryNotEmptyException.class);
+        assertThat(store.count("kept")).isEqualTo(4);
+        assertThat(store.distinct()).isEqualTo(1);
+
+        Files.delete(snapshot().resolve("inside"));
+        Files.delete(snapshot());
+        assertThat(snapshots.writeIfChanged())
+                .as("the file the refused clear may have removed is written again")
+                .isTrue();
+        assertThat(SnapshotFile.read(snapshot())).containsExactlyEntriesOf(Map.of("kept", 4L));
+    }
+
+    @Test
+    void wordsCountedWhileAClearRunsAreInTheNextSnapshot() throws Exception {
+        // Each round's last words race its clear: those the clear left in memory must make the next
+        // write due, so the file always ends as memory is.
+        WordstatsProperties p = properties(LockType.NUMA_MCS, "fail", 1_000_000);
+        WordStore store = store(p);
+        StoreSnapshots snapshots = new StoreSnapshots(store, p);
+        long deadline = System.nanoTime() + DURATION_MILLIS * 1_000_000;
+        for (int round = 0; round < 20 || System.nanoTime() < deadline; round++) {
+            AtomicBoolean stop = new AtomicBoolean();
+            List<Thread> writers = new ArrayList<>();
+            for (int t = 0; t < 4; t++) {
+                String prefix = "r" + round + "t" + t + "-";
+                writers.add(Thread.ofVirtual().start(() -> {
+                    for (int i = 0; !stop.get(); i++) {
+                        store.addAll(Map.of(prefix + (i % 64), 1L), 1);
+                    }
+                }));
+            }
+            Thread.sleep(1);
+            stop.set(true); // the writes in flight now race the clear
+            snapshots.clear();
+            for (Thread writer : writers) {
+                assertThat(writer.join(java.time.Duration.ofSeconds(20))).isTrue();
+            }
+            snapshots.writeIfChanged();
+            Map<String, Long> onDisk = Files.exists(snapshot()) ? SnapshotFile.read(snapshot()) : Map.of();
+            assertThat(onDisk)
+                    .as("round %d: the file holds what memory holds", round)
+                    .isEqualTo(contents(store));
+        }
+    }
+
     @ParameterizedTest
     @EnumSource(
             value = LockType.class,
@@ -248,16 +306,19 @@ class StoreSnapshotsTest {
     }
 
     @Test
-    void aSnapshotAboveTheDistinctWordCapIsRefusedAndTheCapHoldsAfterARestore() throws IOException {
+    void aSnapshotAboveALoweredCapIsRestoredWholeAndReportedAndTheCapHoldsAfterARestore() throws IOException {
         Files.write(snapshot(), goodSnapshotBytes()); // 3 distinct words
         WordstatsProperties tight = properties(LockType.NUMA_MCS, "fail", 2);
-        assertThatThrownBy(() -> new StoreSnapshots(store(tight), tight))
-                .isInstanceOf(StartupCheckException.class)
-                .hasMessageContaining("holds 3 distinct words, more than wordstats.limits.max-distinct-words=2");
+        WordStore over = store(tight);
+        StoreSnapshots restored = new StoreSnapshots(over, tight);
+        assertThat(over.distinct()).isEqualTo(3);
+        assertThat(restored.restoredOverCap()).isEqualTo(3);
+        assertThat(snapshot()).as("kept where it is").hasBinaryContent(goodSnapshotBytes());
+        assertThatThrownBy(() -> over.addAll(Map.of("new", 1L), 1)).isInstanceOf(StoreFullException.class);
 
         WordstatsProperties exact = properties(LockType.NUMA_MCS, "fail", 4);
         WordStore store = store(exact);
-        new StoreSnapshots(store, exact);
+        assertThat(new StoreSnapshots(store, exact).restoredOverCap()).isZero();
         assertThat(store.distinct()).isEqualTo(3);
         store.addAll(Map.of("fourth", 1L), 1);
         assertThatThrownBy(() -> store.addAll(Map.of("fifth", 1L), 1)).isInstanceOf(StoreFullException.class);

@@ -84,4 +84,51 @@ class WordCountingTest {
         counting.countBatch(List.of("f1", "new1", "new2"));
         assertThat(store.distinct()).isEqualTo(1000);
     }
+
+    @Test
+    void batchesRacingAtTheCapNeverTakeTheStorePastIt() throws Exception {
+        // Each batch fits alone (250 of 1000 words) but not together: eight at once, started together,
+        // as concurrent requests arrive; the cap must hold whichever interleaving the threads take.
+        int batches = 8;
+        int wordsPerBatch = 250;
+        List<List<String>> bodies = new ArrayList<>();
+        for (int b = 0; b < batches; b++) {
+            List<String> lines = new ArrayList<>();
+            for (int l = 0; l < 25; l++) {
+                StringBuilder line = new StringBuilder();
+                for (int w = 0; w < wordsPerBatch / 25; w++) {
+                    line.append("b").append(b).append("w").append(l * 10 + w).append(' ');
+                }
+                lines.add(line.toString());
+            }
+            bodies.add(lines);
+        }
+        java.util.concurrent.CountDownLatch go = new java.util.concurrent.CountDownLatch(1);
+        java.util.concurrent.atomic.AtomicInteger accepted = new java.util.concurrent.atomic.AtomicInteger();
+        java.util.concurrent.atomic.AtomicInteger refused = new java.util.concurrent.atomic.AtomicInteger();
+        try (var executor = java.util.concurrent.Executors.newVirtualThreadPerTaskExecutor()) {
+            List<java.util.concurrent.Future<?>> futures = new ArrayList<>();
+            for (List<String> body : bodies) {
+                futures.add(executor.submit(() -> {
+                    go.await();
+                    try {
+                        counting.countBatch(body);
+                        accepted.incrementAndGet();
+                    } catch (StoreFullException e) {
+                        refused.incrementAndGet();
+                    }
+                    return null;
+                }));
+            }
+            go.countDown();
+            for (var future : futures) {
+                future.get(20, java.util.concurrent.TimeUnit.SECONDS);
+            }
+        }
+        assertThat(accepted.get()).as("batches that fit").isEqualTo(4);
+        assertThat(refused.get()).isEqualTo(batches - 4);
+        assertThat(store.distinct()).isEqualTo(4L * wordsPerBatch).isLessThanOrEqualTo(store.maxDistinct());
+        assertThat(store.total()).isEqualTo(4L * wordsPerBatch);
+        assertThat(store.top(2000)).hasSize(4 * wordsPerBatch);
+    }
 }
