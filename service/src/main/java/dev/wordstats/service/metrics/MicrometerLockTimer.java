@@ -19,7 +19,9 @@ import java.util.concurrent.TimeUnit;
  * request pays), {@code fast} for the ones whose first attempt got the lock (their "wait" is the cost
  * of that attempt, tens of nanoseconds). Mixing the two would put the p99 in the fast path whenever
  * fewer than 1% of acquisitions wait, which is the usual case. {@code path="unknown"} holds waits
- * from a caller that does not say the path ({@link LockTimer#recordWait(long)}).
+ * from a caller that does not say the path ({@link LockTimer#recordWait(long)}); the stripes' probes
+ * always say it, so that timer is registered only when its first wait arrives, and a scrape of the
+ * service never shows it (a percentile histogram is over a hundred series, all empty).
  *
  * <p><b>Sampled:</b> one call in {@code wordstats.lock.timing-sample-every} (default 8), chosen with
  * {@link ThreadLocalRandom}, is recorded. The two timers are shared by every stripe, and recording
@@ -41,7 +43,9 @@ final class MicrometerLockTimer implements LockTimer, MeterBinder {
     private final int sampleEvery;
     private volatile Timer fastWaitTimer; // set once by bindTo, read by every recording thread
     private volatile Timer slowWaitTimer; // set once by bindTo, read by every recording thread
-    private volatile Timer unknownWaitTimer; // set once by bindTo, read by every recording thread
+    private volatile Timer unknownWaitTimer; // set by the first recordWait(long) after bindTo (benign race: the
+    // registry returns the same timer to every thread that registers it), read by later ones
+    private volatile MeterRegistry registry; // set once by bindTo, read by the first recordWait(long)
     private volatile Timer heldTimer; // set once by bindTo, read by every recording thread
 
     MicrometerLockTimer(LockType lockType, int sampleEvery) {
@@ -60,7 +64,7 @@ final class MicrometerLockTimer implements LockTimer, MeterBinder {
     public void bindTo(MeterRegistry registry) {
         this.fastWaitTimer = waitTimer(registry, "fast");
         this.slowWaitTimer = waitTimer(registry, "slow");
-        this.unknownWaitTimer = waitTimer(registry, "unknown");
+        this.registry = registry;
         this.heldTimer = Timer.builder("wordstats.lock.held")
                 .description("Time a stripe lock was held, from acquisition to release (the critical section)")
                 .tag("lock", lockType.name())
@@ -93,7 +97,16 @@ final class MicrometerLockTimer implements LockTimer, MeterBinder {
 
     @Override
     public void recordWait(long nanos) {
-        record(unknownWaitTimer, nanos);
+        Timer timer = unknownWaitTimer;
+        if (timer == null) {
+            MeterRegistry bound = registry;
+            if (bound == null) {
+                return; // before bindTo: dropped, as the other times are
+            }
+            timer = waitTimer(bound, "unknown");
+            unknownWaitTimer = timer;
+        }
+        record(timer, nanos);
     }
 
     private void record(Timer timer, long nanos) {

@@ -1,10 +1,13 @@
 package dev.wordstats.service.metrics;
 
+import dev.wordstats.numa.lock.LockType;
 import dev.wordstats.service.counts.WordStore;
 import io.micrometer.core.instrument.FunctionCounter;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.binder.MeterBinder;
+import java.util.EnumSet;
+import java.util.Set;
 import java.util.function.ToDoubleFunction;
 import org.springframework.stereotype.Component;
 
@@ -16,7 +19,9 @@ import org.springframework.stereotype.Component;
  *   <li>{@code wordstats.lock.acquisitions} (tags {@code lock}, {@code path=fast|slow});</li>
  *   <li>{@code wordstats.lock.handoffs} (tags {@code lock}, {@code locality=same_node|cross_node});</li>
  *   <li>{@code wordstats.lock.mode.switches} (tag {@code lock}): switches of the stripe locks between their
- *       lean and queued modes, both ways (0 for a type without modes);</li>
+ *       lean and queued modes, both ways; registered only for the types that have modes
+ *       ({@code NUMA_ADAPTIVE}, {@code NUMA_MONITOR}), as a series that is 0 by construction tells
+ *       nothing;</li>
  *   <li>{@code wordstats.words.counted}: every word counted since startup;</li>
  *   <li>{@code wordstats.words.distinct}: distinct words held now.</li>
  * </ul>
@@ -27,6 +32,9 @@ import org.springframework.stereotype.Component;
  */
 @Component
 class StoreMetrics implements MeterBinder {
+
+    /** The lock types that switch between a lean and a queued mode (report {@code modeSwitched}). */
+    static final Set<LockType> WITH_MODES = EnumSet.of(LockType.NUMA_ADAPTIVE, LockType.NUMA_MONITOR);
 
     private final WordStore store;
 
@@ -69,10 +77,12 @@ class StoreMetrics implements MeterBinder {
                 "locality",
                 "cross_node",
                 s -> s.lockStats().crossNodeHandoffs());
-        FunctionCounter.builder("wordstats.lock.mode.switches", store, WordStore::lockModeSwitches)
-                .description("Switches of the stripe locks between their lean and queued modes, both ways")
-                .tag("lock", lock)
-                .register(registry);
+        if (WITH_MODES.contains(store.lockType())) {
+            FunctionCounter.builder("wordstats.lock.mode.switches", store, WordStore::lockModeSwitches)
+                    .description("Switches of the stripe locks between their lean and queued modes, both ways")
+                    .tag("lock", lock)
+                    .register(registry);
+        }
         FunctionCounter.builder("wordstats.words.counted", store, WordStore::wordsCounted)
                 .description("Words counted since startup")
                 .register(registry);

@@ -48,11 +48,33 @@ class MicrometerLockTimerTest {
     }
 
     @Test
+    void registersNoUnknownPathTimerUntilAWaitWithoutAPathArrives() {
+        MicrometerLockTimer timer = new MicrometerLockTimer(LockType.NUMA_MCS, 1);
+        timer.bindTo(registry);
+        timer.recordWait(50, false);
+        timer.recordWait(2_000, true);
+        assertThat(registry.find("wordstats.lock.wait").tag("path", "unknown").timer())
+                .as("no unknown-path timer while every wait says its path")
+                .isNull();
+        assertThat(registry.find("wordstats.lock.wait").timers()).hasSize(2);
+
+        timer.recordWait(1_000);
+        assertThat(registry.get("wordstats.lock.wait")
+                        .tag("path", "unknown")
+                        .timer()
+                        .count())
+                .isEqualTo(1);
+    }
+
+    @Test
     void dropsTimesRecordedBeforeTheRegistryBindsIt() {
         MicrometerLockTimer timer = new MicrometerLockTimer(LockType.NUMA_MCS, 1);
         timer.recordWait(1_000);
+        timer.recordWait(1_000, true);
         timer.bindTo(registry);
         assertThat(registry.get("wordstats.lock.wait").timers()).allMatch(t -> t.count() == 0);
+        assertThat(registry.find("wordstats.lock.wait").tag("path", "unknown").timer())
+                .isNull();
     }
 
     @Test
