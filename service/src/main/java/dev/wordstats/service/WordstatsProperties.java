@@ -1,8 +1,8 @@
 package dev.wordstats.service;
 
 import dev.wordstats.numa.lock.LockSettings;
-import dev.wordstats.numa.lock.MonitorLockSettings;
 import dev.wordstats.numa.lock.LockType;
+import dev.wordstats.numa.lock.MonitorLockSettings;
 import dev.wordstats.numa.lock.QueueLockSettings;
 import dev.wordstats.numa.scheduler.SchedulerMode;
 import jakarta.validation.Valid;

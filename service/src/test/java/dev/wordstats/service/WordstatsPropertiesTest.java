@@ -1,9 +1,9 @@
 package dev.wordstats.service;
 
-import dev.wordstats.numa.lock.NumaMonitorLock;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.wordstats.numa.lock.LockType;
+import dev.wordstats.numa.lock.NumaMonitorLock;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;

@@ -1,6 +1,5 @@
 package dev.wordstats.service.system;
 
-import dev.wordstats.numa.lock.LockType;
 import dev.wordstats.service.WordstatsProperties;
 import dev.wordstats.service.counts.WordStore;
 import dev.wordstats.service.numa.NumaRuntime;
