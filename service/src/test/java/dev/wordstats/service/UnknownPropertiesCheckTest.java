@@ -63,7 +63,8 @@ class UnknownPropertiesCheckTest {
                         "wordstats.lock.timing-sample-every",
                         "wordstats.store.on-bad-snapshot",
                         "wordstats.batch.parallelism")
-                .hasSize(17);
+                .contains("wordstats.lock.handoff-after")
+                .hasSize(18);
         assertThatCode(() -> UnknownPropertiesCheck.check(
                         environment("application.yml", Map.of("wordstats.lock.timingSampleEvery", "2"))))
                 .doesNotThrowAnyException();

@@ -196,7 +196,7 @@ class RealContainerTest {
         assertResponses(paths.path("/api/words/top").path("get"), "200", "400", "406");
         assertResponses(paths.path("/api/stats").path("get"), "200", "406");
         assertResponses(paths.path("/api/topology").path("get"), "200", "406");
-        assertResponses(paths.path("/api/words").path("delete"), "204", "401");
+        assertResponses(paths.path("/api/words").path("delete"), "204", "401", "409");
 
         JsonNode limit =
                 paths.path("/api/words/top").path("get").path("parameters").get(0);
