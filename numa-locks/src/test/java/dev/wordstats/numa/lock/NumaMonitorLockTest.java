@@ -307,28 +307,9 @@ class NumaMonitorLockTest {
         // call's wait), while a second thread waits in the monitor: that one is a straggler, and the turn does
         // not end, however many releases callers that queued later make, before it has been served.
         NumaMonitorLock guard = lock(new NumaMonitorLock.Thresholds(0, 1, 1, 0, 1));
-        CountDownLatch entered = new CountDownLatch(1);
-        CountDownLatch go = new CountDownLatch(1);
-        CountDownLatch switched = new CountDownLatch(1);
         AtomicInteger later = new AtomicInteger();
-        try (Workers workers = new Workers(guard)) {
-            workers.start(
-                    kind,
-                    "holder",
-                    () -> guard.run(() -> {
-                        entered.countDown();
-                        await(go);
-                        guard.run(() -> guard.run(() -> {})); // the middle call, overtaken once: waited the bound of 0
-                        switched.countDown();
-                    }));
-            assertThat(entered.await(PROMPT.toMillis(), TimeUnit.MILLISECONDS)).isTrue();
-            Thread straggler = workers.start(kind, "straggler", () -> guard.run(() -> {}));
-            assertThat(awaitParkedOrDone(straggler, PROMPT)).isTrue();
-            go.countDown();
-            assertThat(switched.await(PROMPT.toMillis(), TimeUnit.MILLISECONDS)).isTrue();
-            workers.joinAll(PROMPT);
-            assertThat(straggler.getState()).isEqualTo(Thread.State.TERMINATED);
-        }
+        // the holder's middle call, overtaken once, waited the bound of 0; the waiter is the straggler
+        overtake(guard, kind, 0, () -> guard.run(() -> guard.run(() -> {})));
         assertThat(guard.modeSwitches())
                 .as("turned queued, and lean at most once")
                 .isBetween(1L, 2L);
