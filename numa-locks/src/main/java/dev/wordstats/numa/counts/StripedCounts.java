@@ -35,7 +35,7 @@ import java.util.function.IntPredicate;
  * that the count found present (a {@link #clear} removed it in between) takes one more slot if the
  * cap has one; if not, its delta is dropped, as if that clear had come after it. A group of writes
  * that must pass or fail together (the lines of one request) takes one {@link Reservation} for all
- * of them ({@link #tryReserve}, {@link #addAll(Map, Reservation, long)}, {@link Reservation#close}).
+ * of them ({@link #tryReserve}, {@link #addAll(Map, StripedCounts.Reservation, long)}, {@link Reservation#close}).
  * Uncapped writes ({@link #incrementAll}, a cap of {@code Long.MAX_VALUE}) add without reserving.
  * Checked by {@code StripedCountsConcurrencyTest.concurrentCappedBatchesAreAllOrNothing} and
  * {@code StripedCountsConcurrencyTest.reservedBatchesRacingAtTheCapNeverPassIt}.
@@ -148,7 +148,7 @@ public final class StripedCounts<K> {
     /**
      * Reserves {@code slots} distinct keys under {@code maxDistinct} for a group of writes that
      * must pass or fail together, or returns {@code null} when they do not fit now. Each write of the
-     * group ({@link #addAll(Map, Reservation, long)}) takes its new keys' slots from it; {@link
+     * group ({@link #addAll(Map, StripedCounts.Reservation, long)}) takes its new keys' slots from it; {@link
      * Reservation#close} gives back those not used. With {@code slots} at least the group's keys
      * counted per write, the writes never run short.
      */
