@@ -122,7 +122,8 @@ public final class NumaMonitorLock implements Guard {
      *
      * Queued call: if this thread holds the queue lock or the monitor already, run inline (a
      * reentrant call; a thread inside a lean section must not wait for the queue lock). Else take
-     * the queue lock (a straggler counts itself out once it holds it); if the lock turned lean
+     * the queue lock (when it is not free at once in a turn of the waiting callers, the wait is
+     * clocked: a slow path, it parks; a straggler counts itself out once it holds it); if the lock turned lean
      * meanwhile, release it and make a lean call; else run (the first queued owner after a switch
      * first passes through the monitor, see below); then the turn's bookkeeping (below), release the
      * queue lock, and while the switch is recent (DRAIN_RELEASES), a virtual thread yields its carrier.
@@ -135,9 +136,14 @@ public final class NumaMonitorLock implements Guard {
      *    themselves stragglers, leave at once (waking the next) and queue too: the drain, which the
      *    releasing queued owners' yields give carriers to.
      *  - queued -> lean, a turn of the waiting callers: by a queued owner that queued after the switch
-     *    (not a straggler), at a release after the turn's first min(DRAIN_RELEASES, PROBATION)
-     *    releases, when no straggler is left: everyone who waited in the monitor at the switch and got
-     *    in during the drain has been served, in the queue lock's order.
+     *    (not a straggler) and waited less than the bound in the queue, at a release after the turn's
+     *    first min(DRAIN_RELEASES, PROBATION) releases, when no straggler is left: everyone who waited
+     *    in the monitor at the switch and got in during the drain has been served, in the queue lock's
+     *    order, and the queue no longer holds its callers as long as the lean lock did. Why the second
+     *    condition: where a stripe is saturated (a service with many more clients than the stripe
+     *    serves in the bound), every wait, in order or not, is longer than the bound; a turn that ended
+     *    once the stragglers were served went lean at once, and lean the longest waits grow without an
+     *    order, as the monitor's do.
      *  - queued -> lean, a probation (a saturated lock whose threads come straight back): by a queued
      *    owner at the end of a probation whose measured releases (the last MEASURED_RELEASES, at most
      *    half) held the lock less than BUSY_PERCENT of their span; a busy one starts a probation twice
@@ -194,6 +200,10 @@ public final class NumaMonitorLock implements Guard {
      *    after a straggler's arrival in the queue ends the turn before it is served; nothing runs twice
      *    and no straggler is left waiting (one that finds the lock lean again makes a lean call).
      *    // checked by NumaMonitorLockTest.aTurnOfTheWaitingCallersEndsOnceTheStragglersAreServed
+     *  - A turn of the waiting callers goes on while its owners waited the bound in the queue; it ends
+     *    at the first release (after the rest above) whose owner waited less.
+     *    // checked by NumaMonitorLockTest.aTurnGoesOnWhileItsCallersWaitTheBoundInTheQueue
+     *    // checked by NumaMonitorLockTest.aCallerThatWaitedTheBoundForTheQueueLockKeepsTheTurnGoing
      *    // checked by NumaMonitorLockTests (jcstress: a turn's end racing a straggler and a lean call)
      *  - On a saturated lock whose threads come straight back, the turn is a probation: it ends after a
      *    probation that was not busy; a busy one doubles; a switch back soon after doubles it too, a
@@ -321,6 +331,9 @@ public final class NumaMonitorLock implements Guard {
 
     /** enterQueued: the caller holds the queue lock; its section runs, then exitQueued. */
     private static final int OWNED = 0;
+
+    /** enterQueued: as OWNED, after a wait in the queue of the bound or longer, in a turn of the waiting callers. */
+    private static final int OWNED_AFTER_THE_BOUND = 3;
 
     /** enterQueued: a call from inside the caller's own section; it runs inline, with nothing to release. */
     private static final int INLINE = 1;
@@ -710,44 +723,47 @@ public final class NumaMonitorLock implements Guard {
      */
     private <T> T callQueued(Monitor m, Supplier<T> criticalSection, boolean straggler) {
         QueuedMode mode = m.modeAcquire();
-        int entry = enterQueued(m, mode, straggler);
+        int entry = enterQueued(m, mode, straggler, 0L);
         if (entry == INLINE) {
             return criticalSection.get();
         }
         if (entry == TURNED_LEAN) {
             return callLean(m, criticalSection);
         }
+        boolean waitedLong = entry == OWNED_AFTER_THE_BOUND;
         long acquiredAt = mode.measuring() ? System.nanoTime() : 0L;
         try {
             return criticalSection.get();
         } finally {
-            exitQueued(m, mode, acquiredAt, straggler);
+            exitQueued(m, mode, acquiredAt, straggler, waitedLong);
         }
     }
 
     /** As callQueued, for a Runnable. */
     private void runQueued(Monitor m, Runnable criticalSection, boolean straggler) {
         QueuedMode mode = m.modeAcquire();
-        int entry = enterQueued(m, mode, straggler);
+        int entry = enterQueued(m, mode, straggler, 0L);
         if (entry == INLINE) {
             criticalSection.run();
         } else if (entry == TURNED_LEAN) {
             runLean(m, criticalSection);
         } else {
+            boolean waitedLong = entry == OWNED_AFTER_THE_BOUND;
             long acquiredAt = mode.measuring() ? System.nanoTime() : 0L;
             try {
                 criticalSection.run();
             } finally {
-                exitQueued(m, mode, acquiredAt, straggler);
+                exitQueued(m, mode, acquiredAt, straggler, waitedLong);
             }
         }
     }
 
     /**
-     * A queued call's entry: OWNED, INLINE or TURNED_LEAN; a straggler is served from here on, whichever. The
-     * first queued owner after a switch passes through the monitor once before its section (the barrier).
+     * A queued call's entry: OWNED (or OWNED_AFTER_THE_BOUND), INLINE or TURNED_LEAN; a straggler is served from
+     * here on, whichever; {@code askedAt}: the call's arrival if it clocked it, else 0. The first queued owner after
+     * a switch passes through the monitor once before its section (the barrier).
      */
-    private int enterQueued(Monitor m, QueuedMode mode, boolean straggler) {
+    private int enterQueued(Monitor m, QueuedMode mode, boolean straggler, long askedAt) {
         NumaHandoffLock q = mode.lock;
         if (q.isHeldByCurrentThread() || mode.switcher == Thread.currentThread() && Thread.holdsLock(m)) {
             // Reentrant: the caller holds the queue lock, or holds the monitor in a lean section that went
@@ -757,7 +773,15 @@ public final class NumaMonitorLock implements Guard {
             }
             return INLINE;
         }
-        q.lock();
+        boolean waitedLong = false;
+        if (!q.tryLock()) { // as lock()'s own first step: the word free and not reserved
+            // A wait in the queue, the slow path: in a turn of the waiting callers it is clocked (from the call's
+            // arrival if the caller clocked that). A stale read of waiting costs a clock read, or a turn that
+            // ends at a release whose owner waited the bound (the next long lean wait turns the lock again).
+            long from = askedAt != 0L ? askedAt : mode.waiting ? System.nanoTime() : 0L;
+            q.lock();
+            waitedLong = from != 0L && System.nanoTime() - from >= handoffAfterNanos;
+        }
         if (straggler) {
             mode.served(); // while it holds the queue lock: no owner after it can find it still counted
         }
@@ -771,7 +795,7 @@ public final class NumaMonitorLock implements Guard {
                 // nothing: the lean owner that switched (from a call inside its section) has left
             }
         }
-        return OWNED;
+        return waitedLong ? OWNED_AFTER_THE_BOUND : OWNED;
     }
 
     /**
@@ -779,10 +803,10 @@ public final class NumaMonitorLock implements Guard {
      * of the turn or not): the turn's bookkeeping, the switch to lean at its end, the release, and while the
      * switch to queued is recent a virtual thread's yield.
      */
-    private void exitQueued(Monitor m, QueuedMode mode, long acquiredAt, boolean straggler) {
+    private void exitQueued(Monitor m, QueuedMode mode, long acquiredAt, boolean straggler, boolean waitedLong) {
         boolean draining = mode.draining();
         try {
-            if (mode.released(acquiredAt, straggler)) {
+            if (mode.released(acquiredAt, straggler, waitedLong)) {
                 mode.epochAtLean = state.epochAcquire();
                 switched(m, false);
             }
@@ -886,19 +910,20 @@ public final class NumaMonitorLock implements Guard {
                 QueuedMode mode = m.modeAcquire();
                 boolean stragglerHere = straggler;
                 straggler = false; // served from here on: enterQueued counts it out
-                int entry = enterQueued(m, mode, stragglerHere);
+                int entry = enterQueued(m, mode, stragglerHere, clocked ? asked : 0L);
                 if (entry == INLINE) {
                     report = false;
                     return criticalSection.get();
                 }
-                if (entry == OWNED) {
+                if (entry == OWNED || entry == OWNED_AFTER_THE_BOUND) {
+                    boolean waitedLong = entry == OWNED_AFTER_THE_BOUND;
                     long acquiredAt = mode.measuring() ? System.nanoTime() : 0L;
                     began = enterProbed(marks, me, report, clocked, arrivedBusy, asked);
                     try {
                         return criticalSection.get();
                     } finally {
                         ended = exitProbed(marks);
-                        exitQueued(m, mode, acquiredAt, stragglerHere);
+                        exitQueued(m, mode, acquiredAt, stragglerHere, waitedLong);
                     }
                 }
                 // TURNED_LEAN: the lock turned lean while this caller queued
@@ -1099,7 +1124,8 @@ public final class NumaMonitorLock implements Guard {
         long heldNanos; // measured holds, each at most HOLD_CAP_NANOS
         int epochAtLean; // the monitor's epoch when the lock last turned lean
         int sinceSwitch; // queued releases since the switch to queued, up to DRAIN_RELEASES
-        boolean waiting; // this turn serves the callers waiting at the switch (else it is a probation)
+        boolean waiting; // this turn serves the callers waiting at the switch (else it is a probation); also read
+        // plain by callers that wait for the queue lock, to clock their wait (see enterQueued)
         Thread switcher; // the lean owner that last switched to queued, plain: read by every queued call, for
         // reentrancy (only that thread reads itself there; a stale value costs it a Thread.holdsLock)
         boolean barrier; // set by the lean owner that switches (before queued, release); cleared by the next queued
@@ -1171,13 +1197,15 @@ public final class NumaMonitorLock implements Guard {
 
         /**
          * At a queued release (its hold measured from {@code acquiredAt}, unless 0; by a straggler of the turn or
-         * not): whether to turn lean now. A turn of the waiting callers ends at a release, after its first
-         * {@code turn}, by a caller that queued after the switch while no straggler is left: everyone who waited
-         * at the switch has been served. A probation ends after its releases unless busy, then doubles.
+         * not; {@code waitedLong}: its caller waited the bound in the queue): whether to turn lean now. A turn of
+         * the waiting callers ends at a release, after its first {@code turn}, by a caller that queued after the
+         * switch and did not wait the bound there, while no straggler is left: everyone who waited at the switch
+         * has been served, and the queue no longer makes its callers wait as long as the lean lock did. A
+         * probation ends after its releases unless busy, then doubles.
          */
-        boolean released(long acquiredAt, boolean straggler) {
+        boolean released(long acquiredAt, boolean straggler, boolean waitedLong) {
             if (waiting) {
-                return ++releases >= turn && !straggler && stragglers() == 0;
+                return ++releases >= turn && !straggler && !waitedLong && stragglers() == 0;
             }
             if (acquiredAt != 0L) {
                 heldNanos += Math.min(HOLD_CAP_NANOS, System.nanoTime() - acquiredAt);

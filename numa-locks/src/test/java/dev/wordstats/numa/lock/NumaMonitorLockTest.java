@@ -280,24 +280,88 @@ class NumaMonitorLockTest {
         mode.straggled(); // two callers found the lock queued in the monitor
         mode.straggled();
         for (int i = 0; i < 3; i++) {
-            assertThat(mode.released(0L, false)).as("the turn's first releases").isFalse();
+            assertThat(mode.released(0L, false, false))
+                    .as("the turn's first releases")
+                    .isFalse();
         }
-        assertThat(mode.released(0L, false)).as("two stragglers not served").isFalse();
+        assertThat(mode.released(0L, false, false))
+                .as("two stragglers not served")
+                .isFalse();
         mode.served();
-        assertThat(mode.released(0L, true)).as("a straggler's own release").isFalse();
-        assertThat(mode.released(0L, false)).as("one straggler left").isFalse();
+        assertThat(mode.released(0L, true, false))
+                .as("a straggler's own release")
+                .isFalse();
+        assertThat(mode.released(0L, false, false)).as("one straggler left").isFalse();
         mode.served();
-        assertThat(mode.released(0L, true))
+        assertThat(mode.released(0L, true, false))
                 .as("the last straggler's own release")
                 .isFalse();
         assertThat(mode.stragglers()).isZero();
-        assertThat(mode.released(0L, false))
+        assertThat(mode.released(0L, false, false))
                 .as("a caller that queued after the switch, no straggler left")
                 .isTrue();
 
         mode.startTurn(Long.MAX_VALUE, true);
         assertThat(mode.waiting).as("a probation").isFalse();
         assertThat(mode.turn).isEqualTo(4);
+    }
+
+    @Test
+    void aTurnGoesOnWhileItsCallersWaitTheBoundInTheQueue() {
+        NumaMonitorLock.QueuedMode mode = new NumaMonitorLock.QueuedMode(
+                new NumaHandoffLock(NodeLocator.singleNode(), NumaMcsLock.DEFAULT_RESERVE_AFTER, 2),
+                new NumaMonitorLock.Thresholds(0, 4, 1, 0, 2));
+        mode.startTurn(Long.MAX_VALUE, false);
+        assertThat(mode.released(0L, false, false))
+                .as("the turn's first release")
+                .isFalse();
+        for (int i = 0; i < 3; i++) {
+            assertThat(mode.released(0L, false, true))
+                    .as("a release whose owner waited the bound in the queue")
+                    .isFalse();
+        }
+        assertThat(mode.released(0L, false, false))
+                .as("the first release whose owner waited less")
+                .isTrue();
+    }
+
+    @ParameterizedTest
+    @EnumSource(ThreadKind.class)
+    void aCallerThatWaitedTheBoundForTheQueueLockKeepsTheTurnGoing(ThreadKind kind) throws Exception {
+        // A turn of at least three releases: the straggler's (in overtake), then a first queued owner's, which
+        // holds the queue lock while a second caller waits for it (the bound of 0). The second's release, the
+        // turn's third, does not end it; a later caller that finds the queue lock free does.
+        NumaMonitorLock guard = lock(new NumaMonitorLock.Thresholds(0, 4, 1, 101, 3));
+        overtake(guard, kind, 3);
+        assertThat(guard.isQueued()).as("waited the bound").isTrue();
+        assertThat(queuedMode(guard).waiting)
+                .as("a turn of the waiting callers")
+                .isTrue();
+        CountDownLatch entered = new CountDownLatch(1);
+        CountDownLatch go = new CountDownLatch(1);
+        try (Workers workers = new Workers(guard)) {
+            workers.start(
+                    kind,
+                    "first",
+                    () -> guard.run(() -> {
+                        entered.countDown();
+                        await(go);
+                    }));
+            assertThat(entered.await(PROMPT.toMillis(), TimeUnit.MILLISECONDS)).isTrue();
+            Thread second = workers.start(kind, "second", () -> guard.run(() -> {}));
+            assertThat(awaitParkedOrDone(second, PROMPT)).isTrue();
+            go.countDown();
+            workers.joinAll(PROMPT);
+        }
+        assertThat(guard.isQueued())
+                .as("the second waited the bound for the queue lock: the turn goes on")
+                .isTrue();
+        AtomicInteger later = new AtomicInteger();
+        GuardContractTest.inThread(kind, "later", () -> guard.run(later::incrementAndGet));
+        assertThat(guard.isQueued())
+                .as("a caller that did not wait for the queue lock ends the turn")
+                .isFalse();
+        assertThat(later).hasValue(1);
     }
 
     @ParameterizedTest
@@ -461,10 +525,10 @@ class NumaMonitorLockTest {
         mode.startTurn(Long.MAX_VALUE, true);
         assertThat(mode.turn).as("the first probation").isEqualTo(64);
         for (int i = 0; i < 63; i++) { // back to back, each held 5 us before its release: busy
-            assertThat(mode.released(mode.measuring() ? System.nanoTime() - 5_000L : 0L, false))
+            assertThat(mode.released(mode.measuring() ? System.nanoTime() - 5_000L : 0L, false, false))
                     .isFalse();
         }
-        assertThat(mode.released(System.nanoTime() - 5_000L, false))
+        assertThat(mode.released(System.nanoTime() - 5_000L, false, false))
                 .as("busy: stays queued")
                 .isFalse();
         assertThat(mode.turn).as("a probation twice as long").isEqualTo(128);
@@ -473,7 +537,8 @@ class NumaMonitorLockTest {
             if (measured) {
                 LockSupport.parkNanos(20_000L);
             }
-            assertThat(mode.released(measured ? System.nanoTime() : 0L, false)).isEqualTo(i == 127);
+            assertThat(mode.released(measured ? System.nanoTime() : 0L, false, false))
+                    .isEqualTo(i == 127);
         }
         mode.startTurn(10, true); // starving again 10 acquisitions after it turned lean
         assertThat(mode.turn).as("again soon: doubled").isEqualTo(256);
