@@ -44,10 +44,10 @@ variant_args() {
   esac
   case "$2" in
     uncontended)
-      echo "UncontendedLockBenchmark.lockUnlock -f 1 -wi 3 -i 5 -p lockType=NUMA_MCS,NUMA_HANDOFF,NUMA_ADAPTIVE -jvmArgsAppend $fork"
+      echo "UncontendedLockBenchmark.lockUnlock -f 1 -wi 3 -i 5 -p lockType=NUMA_MCS,NUMA_HANDOFF -jvmArgsAppend $fork"
       ;;
     contended)
-      echo "LockContentionBenchmark -f 1 -wi 2 -i 4 -p lockType=NUMA_HANDOFF,NUMA_ADAPTIVE -p inCpuTokens=100 -p actionsCount=320000 -p recordWaits=false -p jfrProbe=$probe -jvmArgsAppend $fork"
+      echo "LockContentionBenchmark -f 1 -wi 2 -i 4 -p lockType=NUMA_HANDOFF,NUMA_MONITOR -p inCpuTokens=100 -p actionsCount=320000 -p recordWaits=false -p jfrProbe=$probe -jvmArgsAppend $fork"
       ;;
   esac
 }

@@ -82,7 +82,7 @@ if [ "$smoke" = 1 ]; then
   target_locks=UNFAIR_REENTRANT,NUMA_HANDOFF
 else
   target_config=benchmarks/config/targets.json target_repeats=${TARGET_REPEATS:-3}
-  target_locks=UNFAIR_REENTRANT,FAIR_REENTRANT,SYNCHRONIZED,NUMA_MCS,NUMA_HANDOFF,NUMA_ADAPTIVE
+  target_locks=UNFAIR_REENTRANT,FAIR_REENTRANT,SYNCHRONIZED,NUMA_MCS,NUMA_HANDOFF,NUMA_MONITOR
 fi
 say "lock targets: $target_config, $target_repeats repeats interleaved -> $out/targets/comparison.md"
 JAR="$root/benchmarks/target/benchmarks.jar" limit 1800 benchmarks/run.sh "$target_config" "$out/targets" \
@@ -91,7 +91,7 @@ JAR="$root/benchmarks/target/benchmarks.jar" limit 1800 benchmarks/run.sh "$targ
 
 # ---- 4. the service comparison on the real topology
 if [ "$smoke" = 1 ]; then
-  repeats=${REPEATS:-2} locks=${LOCKS:-SYNCHRONIZED,NUMA_ADAPTIVE,NUMA_MCS,UNFAIR_REENTRANT} sims=${SIMULATIONS:-HighContention}
+  repeats=${REPEATS:-2} locks=${LOCKS:-SYNCHRONIZED,NUMA_MONITOR,NUMA_MCS,UNFAIR_REENTRANT} sims=${SIMULATIONS:-HighContention}
   duration=${DURATION:-3} warmup=${WARMUP:-2}
 else
   repeats=${REPEATS:-3} locks=${LOCKS:-} sims=${SIMULATIONS:-HighContention LowContention}

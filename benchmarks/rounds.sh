@@ -10,7 +10,7 @@
 #
 #   benchmarks/rounds.sh OUT_DIR
 #
-# CANDIDATES (default NUMA_ADAPTIVE; lock types, or for the text rows CHM_LONG_ADDER,
+# CANDIDATES (default NUMA_MONITOR; lock types, or for the text rows CHM_LONG_ADDER,
 # PER_THREAD_MAPS or SPIN_BOUND, the cheapest lock: an unbounded spin, a bound and not a lock to
 # use) the locks compared with the references; ROUNDS (default 10) measured rounds a
 # JVM, after 3 warm-up rounds; ROWS picks rows by name (default: every row). OUT_DIR/README.md gets
@@ -40,7 +40,7 @@ all_rows="text-hot6-1-word text-hot6-4-word text-hot6-64-word text-hot6-1-line t
 text-zipf-1-word text-zipf-4-word text-zipf-64-word text-zipf-1-line text-zipf-4-line text-zipf-64-line
 hot-02us hot-2us hot-yield"
 rows=${ROWS:-$all_rows}
-candidates=${CANDIDATES:-NUMA_ADAPTIVE}
+candidates=${CANDIDATES:-NUMA_MONITOR}
 
 # $1 row name; prints the runner's arguments for it.
 row_args() {

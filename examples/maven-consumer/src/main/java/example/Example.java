@@ -31,6 +31,6 @@ public final class Example {
     }
 
     public static void main(String[] args) {
-        System.out.println(count(LockType.NUMA_ADAPTIVE, "word", 10_000)); // {word=10000}
+        System.out.println(count(LockType.NUMA_MONITOR, "word", 10_000)); // {word=10000}
     }
 }

@@ -7,16 +7,17 @@ import dev.wordstats.numa.topology.NodeLocator;
  * takes the lock, so a test can put its actors on one node (one MCS queue) or on two (two queue
  * leaders competing for the global flag).
  */
-final class ActorNodes implements NodeLocator {
+public final class ActorNodes implements NodeLocator {
 
-    static final ActorNodes TWO_NODES = new ActorNodes();
+    /** The two nodes. */
+    public static final ActorNodes TWO_NODES = new ActorNodes();
 
     private static final ThreadLocal<int[]> NODE = ThreadLocal.withInitial(() -> new int[1]);
 
     private ActorNodes() {}
 
     /** Puts the calling actor thread on {@code node} (0 or 1). */
-    static void runOn(int node) {
+    public static void runOn(int node) {
         NODE.get()[0] = node;
     }
 

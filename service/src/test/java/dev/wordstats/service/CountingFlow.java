@@ -100,7 +100,7 @@ final class CountingFlow {
                 .isPositive();
         assertThat(value(prometheus, "wordstats_lock_held_seconds_count", "")).isPositive();
         String lock = "lock=\"" + lockType.name() + "\"";
-        if (lockType == LockType.NUMA_ADAPTIVE || lockType == LockType.NUMA_MONITOR) {
+        if (lockType.hasModes()) {
             assertThat(value(prometheus, "wordstats_lock_mode_switches_total", lock))
                     .as("mode switches")
                     .isGreaterThanOrEqualTo(0.0);

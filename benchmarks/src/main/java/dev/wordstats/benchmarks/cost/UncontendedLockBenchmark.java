@@ -86,7 +86,7 @@ public class UncontendedLockBenchmark {
      */
     @State(Scope.Thread)
     public static class Locks {
-        @Param({"NUMA_MCS", "NUMA_HANDOFF", "NUMA_ADAPTIVE", "FAIR_REENTRANT", "UNFAIR_REENTRANT"})
+        @Param({"NUMA_MCS", "NUMA_HANDOFF", "FAIR_REENTRANT", "UNFAIR_REENTRANT"})
         public LockType lockType;
 
         Lock lock;

@@ -10,9 +10,7 @@ import dev.wordstats.numa.carrier.CarrierPinning;
 import dev.wordstats.numa.counts.StripedCounts;
 import dev.wordstats.numa.lock.Guard;
 import dev.wordstats.numa.lock.LockContext;
-import dev.wordstats.numa.lock.LockGuard;
 import dev.wordstats.numa.lock.LockType;
-import dev.wordstats.numa.lock.NumaAdaptiveLock;
 import dev.wordstats.numa.lock.NumaMonitorLock;
 import dev.wordstats.numa.topology.NodeLocator;
 import java.nio.file.Files;
@@ -57,7 +55,8 @@ import org.openjdk.jmh.infra.Blackhole;
  *
  * <p>Ratios are throughput ratios (the reference's round time over the lock's) to each reference of
  * {@link RegimeMatrix#REFERENCES}, median of the rounds with their range; "faster" or "slower" only
- * when every round agrees. {@code NUMA_ADAPTIVE}'s and {@code NUMA_MONITOR}'s mode switches are counted per round.
+ * when every round agrees. The mode switches of the types with modes ({@link LockType#hasModes()}) are
+ * counted per round.
  *
  * <pre>{@code
  * benchmarks/rounds.sh OUT_DIR        the regime rows, one Markdown table each, into OUT_DIR/README.md
@@ -68,7 +67,7 @@ import org.openjdk.jmh.infra.Blackhole;
 public final class InterleavedRounds {
 
     /** The candidate when none is named. */
-    static final String DEFAULT_CANDIDATE = "NUMA_ADAPTIVE";
+    static final String DEFAULT_CANDIDATE = "NUMA_MONITOR";
 
     /** What the command line asked for; defaults as the regime matrix's rows. */
     static final class Options {
@@ -327,17 +326,13 @@ public final class InterleavedRounds {
     }
 
     private static long modeSwitches(Guard guard) {
-        if (guard instanceof NumaMonitorLock monitor) {
-            return monitor.modeSwitches();
-        }
-        return guard instanceof LockGuard g && g.lock() instanceof NumaAdaptiveLock adaptive
-                ? adaptive.modeSwitches()
-                : 0L;
+        return guard instanceof NumaMonitorLock monitor ? monitor.modeSwitches() : 0L;
     }
 
     /** Whether {@code lock} names a type with modes, whose switches a round the table shows. */
     private static boolean hasModes(String lock) {
-        return lock.equals(LockType.NUMA_ADAPTIVE.name()) || lock.equals(LockType.NUMA_MONITOR.name());
+        return Arrays.stream(LockType.values())
+                .anyMatch(type -> type.hasModes() && type.name().equals(lock));
     }
 
     /** The lock's throughput over {@code reference}'s, round by round. */

@@ -70,7 +70,6 @@ public class TextStatsBenchmark {
     @Param({
         "NUMA_MCS",
         "NUMA_HANDOFF",
-        "NUMA_ADAPTIVE",
         "NUMA_MONITOR",
         "COMBINING",
         "NUMA_COMBINING",

@@ -30,7 +30,7 @@ class LockContentionBenchmarkTest {
     /** Three invocations of 200 actions on 4 threads; the lock each one ran. */
     private static List<Guard> invocations(boolean newLockEachInvocation) throws Exception {
         LockContentionBenchmark bench = new LockContentionBenchmark();
-        bench.lockType = LockType.NUMA_ADAPTIVE;
+        bench.lockType = LockType.NUMA_HANDOFF;
         bench.actionsCount = 200;
         bench.threads = 4;
         bench.beforeCpuTokens = 0;

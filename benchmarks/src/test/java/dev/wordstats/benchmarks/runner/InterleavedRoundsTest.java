@@ -26,7 +26,7 @@ class InterleavedRoundsTest {
 
     @Test
     void twoCandidatesInOneJvmAreRefused() {
-        assertThatThrownBy(() -> Options.parse("text", "--locks", "SYNCHRONIZED,NUMA_HANDOFF,NUMA_ADAPTIVE"))
+        assertThatThrownBy(() -> Options.parse("text", "--locks", "SYNCHRONIZED,NUMA_HANDOFF,NUMA_MONITOR"))
                 .hasMessageContaining("one candidate");
         assertThatThrownBy(() -> Options.parse("text", "--locks", "NUMA_MCS,CHM_LONG_ADDER"))
                 .hasMessageContaining("megamorphic");
@@ -46,22 +46,22 @@ class InterleavedRoundsTest {
 
     @Test
     void ratiosAreTakenRoundByRoundAsThroughputOverTheReference() {
-        Options o = Options.parse("hot", "--locks", "SYNCHRONIZED,UNFAIR_REENTRANT,NUMA_ADAPTIVE");
+        Options o = Options.parse("hot", "--locks", "SYNCHRONIZED,UNFAIR_REENTRANT,NUMA_MONITOR");
         Map<String, List<Round>> rounds = new LinkedHashMap<>();
         rounds.put("SYNCHRONIZED", List.of(round(100), round(200)));
         rounds.put("UNFAIR_REENTRANT", List.of(round(200), round(100)));
-        rounds.put("NUMA_ADAPTIVE", List.of(round(50), round(100)));
+        rounds.put("NUMA_MONITOR", List.of(round(50), round(100)));
         Result result = new Result(o, rounds);
 
-        Spread adaptiveOverUnfair = InterleavedRounds.ratio(result, "NUMA_ADAPTIVE", "UNFAIR_REENTRANT");
-        assertThat(adaptiveOverUnfair.min()).isCloseTo(1.0, within(1e-9)); // 100 / 100
-        assertThat(adaptiveOverUnfair.max()).isCloseTo(4.0, within(1e-9)); // 200 / 50
-        Spread adaptiveOverSync = InterleavedRounds.ratio(result, "NUMA_ADAPTIVE", "SYNCHRONIZED");
-        assertThat(adaptiveOverSync.min()).isCloseTo(2.0, within(1e-9));
+        Spread monitorOverUnfair = InterleavedRounds.ratio(result, "NUMA_MONITOR", "UNFAIR_REENTRANT");
+        assertThat(monitorOverUnfair.min()).isCloseTo(1.0, within(1e-9)); // 100 / 100
+        assertThat(monitorOverUnfair.max()).isCloseTo(4.0, within(1e-9)); // 200 / 50
+        Spread monitorOverSync = InterleavedRounds.ratio(result, "NUMA_MONITOR", "SYNCHRONIZED");
+        assertThat(monitorOverSync.min()).isCloseTo(2.0, within(1e-9));
 
         String table = InterleavedRounds.markdown(result, "1.00", "2.00");
         assertThat(table)
-                .contains("| NUMA_ADAPTIVE |")
+                .contains("| NUMA_MONITOR |")
                 .contains("2.00 (2.00–2.00) faster") // over SYNCHRONIZED: both rounds agree
                 .contains("2.50 (1.00–4.00) no measurable difference") // over UNFAIR: one round is a tie
                 .contains("load 1.00 before, 2.00 after");
@@ -106,9 +106,9 @@ class InterleavedRoundsTest {
                         .hasSize(2)
                         .allSatisfy(r -> assertThat(r.nanos()).isPositive()));
         assertThat(InterleavedRounds.markdown(result, "0", "0")).contains("| PER_THREAD_MAPS |");
-        Options adaptive = Options.parse(
+        Options byDefault = Options.parse(
                 "text", "--rounds", "1", "--warmup", "0", "--threads", "8", "--lines", "500", "--vocabulary", "50");
-        assertThat(InterleavedRounds.run(adaptive).rounds().get("NUMA_ADAPTIVE"))
+        assertThat(InterleavedRounds.run(byDefault).rounds().get("NUMA_MONITOR"))
                 .hasSize(1);
     }
 
@@ -118,7 +118,7 @@ class InterleavedRoundsTest {
         Options o = Options.parse(
                 "hot",
                 "--locks",
-                "UNFAIR_REENTRANT,NUMA_ADAPTIVE",
+                "UNFAIR_REENTRANT,NUMA_MONITOR",
                 "--rounds",
                 "2",
                 "--warmup",

@@ -167,7 +167,7 @@ class RegimeMatrixTest {
     void aComparisonWithoutEitherReferenceHasNoRatiosToShow() {
         Map<String, double[]> t = new java.util.LinkedHashMap<>();
         t.put("FAIR_REENTRANT", new double[] {100, 100});
-        t.put("NUMA_ADAPTIVE", new double[] {300, 310});
+        t.put("NUMA_MONITOR", new double[] {300, 310});
         List<Sample> samples = new ArrayList<>(repeats("hot6", 1, t));
         samples.addAll(repeats("hot6", 64, t));
         assertThat(RegimeMatrix.hasRatios(RegimeMatrix.of(samples, 2))).isFalse();

@@ -3,6 +3,7 @@ package dev.wordstats.numa.lock;
 import static org.openjdk.jcstress.annotations.Expect.ACCEPTABLE;
 import static org.openjdk.jcstress.annotations.Expect.FORBIDDEN;
 
+import dev.wordstats.concurrency.ActorNodes;
 import dev.wordstats.numa.carrier.CarrierPinning;
 import dev.wordstats.numa.topology.NodeLocator;
 import java.time.Duration;
@@ -49,7 +50,7 @@ public final class NumaMonitorLockTests {
         }
 
         void increment(int node, int times) {
-            NumaAdaptiveLockTests.onNode(node);
+            ActorNodes.runOn(node);
             for (int i = 0; i < times; i++) {
                 if ((i & 1) == 0) { // run and call take paths of their own into the same modes
                     lock.run(() -> counter++);
@@ -64,7 +65,7 @@ public final class NumaMonitorLockTests {
          * call's end may turn the lock queued while the outer section goes on.
          */
         void incrementNested(int node, int times) {
-            NumaAdaptiveLockTests.onNode(node);
+            ActorNodes.runOn(node);
             for (int i = 0; i < times; i++) {
                 lock.run(() -> {
                     counter++;
@@ -152,7 +153,7 @@ public final class NumaMonitorLockTests {
     @State
     public static class ModeSwitchRacesArrivalCrossNode extends Guarded {
         public ModeSwitchRacesArrivalCrossNode() {
-            super(NumaAdaptiveLockTests.TWO_NODES);
+            super(ActorNodes.TWO_NODES);
         }
 
         @Actor
@@ -222,7 +223,7 @@ public final class NumaMonitorLockTests {
     @State
     public static class ProbedModeSwitchRacesArrivalCrossNode extends Guarded {
         public ProbedModeSwitchRacesArrivalCrossNode() {
-            super(NumaAdaptiveLockTests.TWO_NODES, new TimedProbe());
+            super(ActorNodes.TWO_NODES, new TimedProbe());
         }
 
         @Actor

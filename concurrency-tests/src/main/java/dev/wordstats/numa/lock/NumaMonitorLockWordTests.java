@@ -3,6 +3,7 @@ package dev.wordstats.numa.lock;
 import static org.openjdk.jcstress.annotations.Expect.ACCEPTABLE;
 import static org.openjdk.jcstress.annotations.Expect.FORBIDDEN;
 
+import dev.wordstats.concurrency.ActorNodes;
 import dev.wordstats.numa.topology.NodeLocator;
 import org.openjdk.jcstress.annotations.Actor;
 import org.openjdk.jcstress.annotations.Arbiter;
@@ -83,7 +84,7 @@ public final class NumaMonitorLockWordTests {
     @State
     public static class ThirdCallerRacesRetirement extends Word {
         public ThirdCallerRacesRetirement() {
-            super(NumaAdaptiveLockTests.TWO_NODES);
+            super(ActorNodes.TWO_NODES);
         }
 
         @Actor
@@ -152,7 +153,7 @@ public final class NumaMonitorLockWordTests {
     @State
     public static class ProbedRetirementRacesWordCalls extends Word {
         public ProbedRetirementRacesWordCalls() {
-            super(NumaAdaptiveLockTests.TWO_NODES, new NumaMonitorLockTests.TimedProbe());
+            super(ActorNodes.TWO_NODES, new NumaMonitorLockTests.TimedProbe());
         }
 
         @Actor

@@ -8,7 +8,8 @@ import java.util.Objects;
  * whichever type is chosen at run time (a yml value, a JMH parameter), and each family's knobs are
  * validated and documented in its own record.
  *
- * @param queue     {@link LockType#NUMA_MCS}, {@link LockType#NUMA_HANDOFF}, {@link LockType#NUMA_ADAPTIVE}
+ * @param queue     {@link LockType#NUMA_MCS}, {@link LockType#NUMA_HANDOFF}, and {@link LockType#NUMA_MONITOR}'s
+ *                  queued mode
  * @param combining {@link LockType#COMBINING}, {@link LockType#NUMA_COMBINING}
  * @param monitor   {@link LockType#NUMA_MONITOR} (whose queued mode reads {@code queue} too)
  */

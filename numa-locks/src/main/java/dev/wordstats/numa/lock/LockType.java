@@ -32,14 +32,6 @@ public enum LockType {
             new NumaHandoffLock(context.nodes(), settings.queue().reserveAfter(), context.carriers(), probe))),
 
     /**
-     * {@link NumaAdaptiveLock}: a lean spin-then-park lock while the lock is not saturated, the
-     * {@link #NUMA_HANDOFF} queue while it stays saturated. Which type to pick where: the root
-     * README's "Which lock when".
-     */
-    NUMA_ADAPTIVE(locking((context, settings, probe) ->
-            new NumaAdaptiveLock(context, settings.queue().reserveAfter(), probe))),
-
-    /**
      * {@link NumaMonitorLock}: a word of its own (a CAS and a store) until two threads meet on it, then
      * {@code synchronized} on a private monitor while waiters are served, with a {@link #NUMA_HANDOFF} queue
      * in front of it while a waiter starves and the lock stays busy. Not a {@link Lock}.
@@ -146,9 +138,17 @@ public enum LockType {
     /** Whether this type reads {@link LockSettings#queue()}: its lock is, or has, a queue lock. */
     public boolean readsQueueSettings() {
         return switch (this) {
-            case NUMA_MCS, NUMA_HANDOFF, NUMA_ADAPTIVE, NUMA_MONITOR -> true;
+            case NUMA_MCS, NUMA_HANDOFF, NUMA_MONITOR -> true;
             default -> false;
         };
+    }
+
+    /**
+     * Whether this type's guard switches between a lean and a queued mode, and so reports
+     * {@link LockProbe#modeSwitched}: {@link #NUMA_MONITOR} only.
+     */
+    public boolean hasModes() {
+        return this == NUMA_MONITOR;
     }
 
     /** Whether this type reads {@link LockSettings#monitor()}: {@link #NUMA_MONITOR} only. */

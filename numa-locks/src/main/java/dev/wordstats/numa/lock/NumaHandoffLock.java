@@ -676,15 +676,6 @@ public class NumaHandoffLock extends NumaHandoffLockL1Pad implements Lock {
         return queues.length;
     }
 
-    /**
-     * Whether some leader waits now (awake or parked: every queued thread is a leader or queued behind
-     * one); a hint, for {@link NumaAdaptiveLock}'s decision to leave this lock when it stays unqueued.
-     * It reads the two counts a release reads anyway, not the node queues' tails, which arrivals write.
-     */
-    boolean hasWaitingLeader() {
-        return (awakeVolatile() | parkedLeadersVolatile()) != 0;
-    }
-
     @Override
     public final String toString() {
         return super.toString() + ownerAndReserver() + "[queues=" + queues.length + ", awake=" + awakeVolatile() + "]";

@@ -5,7 +5,7 @@ import java.util.Objects;
 
 /**
  * Settings of the queue locks, {@link LockType#NUMA_MCS} and {@link LockType#NUMA_HANDOFF}, and of
- * {@link LockType#NUMA_ADAPTIVE}'s queued mode.
+ * {@link LockType#NUMA_MONITOR}'s queued mode.
  *
  * @param reserveAfter how long a node queue's leader may wait for the lock before it reserves it, so
  *                     that arriving threads can no longer overtake it (see {@link NumaMcsLock}); not

@@ -175,8 +175,8 @@ public class WordStore {
     }
 
     /**
-     * The stripe locks' switches between their lean and queued modes, summed: {@code NUMA_ADAPTIVE} and
-     * {@code NUMA_MONITOR} switch, every other type reports none.
+     * The stripe locks' switches between their lean and queued modes, summed: the types that
+     * {@linkplain LockType#hasModes() have modes} switch, every other type reports none.
      */
     public long lockModeSwitches() {
         long sum = 0;

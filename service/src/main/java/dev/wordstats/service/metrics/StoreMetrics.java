@@ -1,13 +1,10 @@
 package dev.wordstats.service.metrics;
 
-import dev.wordstats.numa.lock.LockType;
 import dev.wordstats.service.counts.WordStore;
 import io.micrometer.core.instrument.FunctionCounter;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.binder.MeterBinder;
-import java.util.EnumSet;
-import java.util.Set;
 import java.util.function.ToDoubleFunction;
 import org.springframework.stereotype.Component;
 
@@ -20,8 +17,7 @@ import org.springframework.stereotype.Component;
  *   <li>{@code wordstats.lock.handoffs} (tags {@code lock}, {@code locality=same_node|cross_node});</li>
  *   <li>{@code wordstats.lock.mode.switches} (tag {@code lock}): switches of the stripe locks between their
  *       lean and queued modes, both ways; registered only for the types that have modes
- *       ({@code NUMA_ADAPTIVE}, {@code NUMA_MONITOR}), as a series that is 0 by construction tells
- *       nothing;</li>
+ *       ({@code LockType#hasModes()}), as a series that is 0 by construction tells nothing;</li>
  *   <li>{@code wordstats.words.counted}: every word counted since startup;</li>
  *   <li>{@code wordstats.words.distinct}: distinct words held now.</li>
  * </ul>
@@ -32,9 +28,6 @@ import org.springframework.stereotype.Component;
  */
 @Component
 class StoreMetrics implements MeterBinder {
-
-    /** The lock types that switch between a lean and a queued mode (report {@code modeSwitched}). */
-    static final Set<LockType> WITH_MODES = EnumSet.of(LockType.NUMA_ADAPTIVE, LockType.NUMA_MONITOR);
 
     private final WordStore store;
 
@@ -77,7 +70,7 @@ class StoreMetrics implements MeterBinder {
                 "locality",
                 "cross_node",
                 s -> s.lockStats().crossNodeHandoffs());
-        if (WITH_MODES.contains(store.lockType())) {
+        if (store.lockType().hasModes()) {
             FunctionCounter.builder("wordstats.lock.mode.switches", store, WordStore::lockModeSwitches)
                     .description("Switches of the stripe locks between their lean and queued modes, both ways")
                     .tag("lock", lock)

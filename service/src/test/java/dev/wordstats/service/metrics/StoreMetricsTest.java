@@ -71,7 +71,7 @@ class StoreMetricsTest {
         assertThat(store.wordsCounted()).isEqualTo(8L * WRITES * 2);
         Collection<Meter> switches =
                 registry.find("wordstats.lock.mode.switches").meters();
-        if (StoreMetrics.WITH_MODES.contains(type)) {
+        if (type.hasModes()) {
             assertThat(switches)
                     .as("the mode switch meter of a type with modes")
                     .hasSize(1);
