@@ -189,7 +189,15 @@ public final class NumaMonitorLock implements Guard {
      *    // checked by NumaMonitorLockTest.aCallInsideALeanSectionRunsInlineWhenTheLockTurnsQueued
      *  - Bounded in time: a caller that waited the bound turns the lock queued, where the queue lock
      *    serves its waiters in order (and its reservation bounds each wait); one that waited less, or
-     *    that no STARVING_EPOCHS sampled acquisitions overtook, leaves the lock lean.
+     *    that no STARVING_EPOCHS sampled acquisitions overtook, leaves the lock lean. With a timed probe
+     *    the bound holds while the waiter still waits: a caller that arrives while a section runs
+     *    announces its arrival (a CAS, if no waiter is announced), and the holder whose release finds
+     *    the announced waiter past the bound turns the lock queued; the waiter withdraws once through.
+     *    A caller in the monitor's entry list cannot act before it gets in, which on a saturated stripe
+     *    comes long after the bound. Accepted: one waiter is watched at a time (the next is announced
+     *    by the next arrival after it withdraws), and without a timed probe the bound is judged only
+     *    by the waiter once it gets in.
+     *    // checked by NumaMonitorLockTest.theHolderTurnsTheLockQueuedForAnAnnouncedWaiterThatWaitedTheBound
      *    // checked by NumaMonitorLockTest.aCallerThatWaitedTheBoundTurnsTheLockQueued
      *    // checked by NumaMonitorLockTest.aCallerOvertakenForLessThanTheBoundKeepsTheLockLean
      *    // checked by NumaMonitorLockTest.anUnsampledCallThatWaitedTheBoundTurnsTheLockQueued
@@ -841,6 +849,9 @@ public final class NumaMonitorLock implements Guard {
         long began = 0L;
         long ended = 0L;
         State st = state;
+        if (arrivedBusy) {
+            marks.announce(asked); // the slow path: the holders watch its wait (see waitedTheBound)
+        }
         boolean straggler = false; // it read lean and found the lock queued in the monitor
         try {
             for (; ; ) { // until one mode's path takes the call, as call() and callLean's fallback do
@@ -869,7 +880,7 @@ public final class NumaMonitorLock implements Guard {
                                     return criticalSection.get();
                                 } finally {
                                     ended = exitProbed(marks);
-                                    if (arrivedBusy ? began - asked >= handoffAfterNanos : starved(st, seen, since)) {
+                                    if (waitedTheBound(st, arrivedBusy, asked, began, ended, seen, since)) {
                                         turnQueued(m);
                                     }
                                 }
@@ -890,8 +901,7 @@ public final class NumaMonitorLock implements Guard {
                                     ran = true;
                                 } finally {
                                     ended = exitProbed(marks);
-                                    boolean starved =
-                                            arrivedBusy ? began - asked >= handoffAfterNanos : starved(st, seen, since);
+                                    boolean starved = waitedTheBound(st, arrivedBusy, asked, began, ended, seen, since);
                                     leanReleasing(m, st, starved, acquiredAt, sampled, me, arrivedAt);
                                 }
                             } else {
@@ -929,10 +939,27 @@ public final class NumaMonitorLock implements Guard {
                 // TURNED_LEAN: the lock turned lean while this caller queued
             }
         } finally {
+            if (arrivedBusy) {
+                marks.withdraw(asked);
+            }
             if (timed && report) { // after the release: recording does not lengthen the section
                 probe.released(arrivedBusy, began - asked, ended - began);
             }
         }
+    }
+
+    /**
+     * The probed lean holder at its release ({@code ended}, if timed): whether its caller waited the bound (its own
+     * wait if it arrived while a section ran, else the sampled holders' estimate), or, on a timed lock, the waiter
+     * the holders watch has waited it and waits still. Why the watched waiter: a caller in the monitor's entry
+     * list cannot act before it gets in, and on a saturated stripe that may be seconds after the bound.
+     */
+    private boolean waitedTheBound(
+            State st, boolean arrivedBusy, long asked, long began, long ended, int seen, long since) {
+        if (arrivedBusy ? began - asked >= handoffAfterNanos : starved(st, seen, since)) {
+            return true;
+        }
+        return timed && marks.announcedWaited(ended, handoffAfterNanos);
     }
 
     /** The probed holder at its section's start (either mode): the time it got in, if clocked, else 0. */
@@ -1441,10 +1468,13 @@ public final class NumaMonitorLock implements Guard {
     /** With a probe: what the probed holder writes at each acquisition, in an object of its own. */
     static final class Marks {
         private static final VarHandle BUSY;
+        private static final VarHandle WAITER_SINCE;
 
         static {
             try {
-                BUSY = MethodHandles.lookup().findVarHandle(Marks.class, "busy", boolean.class);
+                MethodHandles.Lookup lookup = MethodHandles.lookup();
+                BUSY = lookup.findVarHandle(Marks.class, "busy", boolean.class);
+                WAITER_SINCE = lookup.findVarHandle(Marks.class, "waiterSince", long.class);
             } catch (ReflectiveOperationException e) {
                 throw new ExceptionInInitializerError(e);
             }
@@ -1452,6 +1482,28 @@ public final class NumaMonitorLock implements Guard {
 
         boolean busy; // opaque, by the holder at its section's start and end; opaque, by arrivals
         Thread runner; // plain, holder only: the thread in the outermost critical section
+        long waiterSince; // 0, or the arrival (nanoTime) of a caller that arrived while a section ran: CAS from 0 by
+        // it, CAS back to 0 by it once it is through; opaque, by the timed holders at their release
+
+        /** A probed caller that arrived at {@code asked} while a section ran: the watched waiter, if none is. */
+        void announce(long asked) {
+            if (asked != 0L && (long) WAITER_SINCE.getOpaque(this) == 0L) {
+                WAITER_SINCE.compareAndSet(this, 0L, asked);
+            }
+        }
+
+        /** That caller, through: no longer the waiter the holders watch, if it was. */
+        void withdraw(long asked) {
+            if (asked != 0L && (long) WAITER_SINCE.getOpaque(this) == asked) {
+                WAITER_SINCE.compareAndSet(this, asked, 0L);
+            }
+        }
+
+        /** A timed holder at its release at {@code now}: whether the waiter it watches has waited {@code bound}. */
+        boolean announcedWaited(long now, long bound) {
+            long since = (long) WAITER_SINCE.getOpaque(this);
+            return since != 0L && now - since >= bound;
+        }
 
         boolean busyOpaque() {
             return (boolean) BUSY.getOpaque(this);

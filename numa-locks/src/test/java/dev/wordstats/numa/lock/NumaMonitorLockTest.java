@@ -12,6 +12,7 @@ import java.lang.reflect.Modifier;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -85,6 +86,7 @@ class NumaMonitorLockTest {
         final AtomicLong acquired = new AtomicLong();
         final AtomicLong released = new AtomicLong();
         final AtomicLong switches = new AtomicLong();
+        final List<String> turnedQueuedBy = new CopyOnWriteArrayList<>();
 
         @Override
         public boolean timed() {
@@ -103,6 +105,9 @@ class NumaMonitorLockTest {
 
         @Override
         public void modeSwitched(boolean queued) {
+            if (queued) {
+                turnedQueuedBy.add(Thread.currentThread().getName());
+            }
             switches.incrementAndGet();
         }
     }
@@ -256,6 +261,28 @@ class NumaMonitorLockTest {
         }
         assertThat(waited.isQueued()).as("waited twice the bound").isTrue();
         assertThat(bounded.isQueued()).as("waited less than the bound").isFalse();
+    }
+
+    @ParameterizedTest
+    @EnumSource(ThreadKind.class)
+    void theHolderTurnsTheLockQueuedForAnAnnouncedWaiterThatWaitedTheBound(ThreadKind kind) throws Exception {
+        // The waiter arrives while the holder's section runs and announces itself; the holder's section lasts
+        // twice the bound, so at its release the waiter, still waiting, has waited the bound: the holder turns
+        // the lock queued, not the waiter once it gets in. With a bound no wait reaches nobody does.
+        NumaMonitorLock.Thresholds unsampled = new NumaMonitorLock.Thresholds((1 << 30) - 1, 4, 1, 0, 64);
+        Duration bound = Duration.ofMillis(100);
+        TimedProbe probe = new TimedProbe();
+        NumaMonitorLock waited = lock(unsampled, bound, probe);
+        overtake(waited, kind, 0, () -> LockSupport.parkNanos(bound.toNanos() * 2));
+        assertThat(waited.isQueued()).as("the waiter waited the bound").isTrue();
+        assertThat(probe.turnedQueuedBy)
+                .as("turned queued by the holder's release")
+                .containsExactly("holder");
+        TimedProbe calm = new TimedProbe();
+        NumaMonitorLock bounded = lock(unsampled, HOUR, calm);
+        overtake(bounded, kind, 0, () -> LockSupport.parkNanos(bound.toNanos() * 2));
+        assertThat(bounded.isQueued()).as("no wait reached the bound").isFalse();
+        assertThat(calm.turnedQueuedBy).isEmpty();
     }
 
     @ParameterizedTest
