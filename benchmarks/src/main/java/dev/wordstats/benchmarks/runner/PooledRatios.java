@@ -199,8 +199,8 @@ final class PooledRatios {
     }
 
     /**
-     * "0.903 (0.799–1.014) =, below in 24 of 36 (sign test p 0.0652)" (three decimals: an interval's end of 0.997 is below 1);
-     * "ref" for the reference itself.
+     * "0.903 (0.799–1.014) =, below in 24 of 36 (sign test p 0.0652)" (three decimals: an interval's end of
+     * 0.997 is below 1); "ref" for the reference itself.
      */
     static String cellText(Pooled p) {
         if (p.verdict() == Verdict.REFERENCE) {
