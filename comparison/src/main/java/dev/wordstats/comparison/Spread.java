@@ -4,6 +4,8 @@ import java.util.Arrays;
 import java.util.Collection;
 import java.util.Locale;
 import java.util.OptionalDouble;
+import org.apache.commons.math3.stat.StatUtils;
+import org.apache.commons.math3.stat.descriptive.rank.Median;
 
 /**
  * The spread of one figure over the repeats of a comparison: median, minimum, maximum and how many
@@ -25,14 +27,12 @@ public record Spread(double median, double min, double max, int count) {
                 .filter(OptionalDouble::isPresent)
                 .mapToDouble(OptionalDouble::getAsDouble)
                 .filter(Double::isFinite)
-                .sorted()
                 .toArray();
         if (v.length == 0) {
             return NONE;
         }
-        int n = v.length;
-        double median = n % 2 == 1 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
-        return new Spread(median, v[0], v[n - 1], n);
+        // Commons Math's default estimate: the middle value, or the mean of the two middle ones
+        return new Spread(new Median().evaluate(v), StatUtils.min(v), StatUtils.max(v), v.length);
     }
 
     /** The spread of {@code values}, leaving out null, NaN and infinite ones (a figure a run did not measure). */

@@ -1,7 +1,6 @@
 package dev.wordstats.loadtests;
 
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.Iterator;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -9,6 +8,9 @@ import java.util.Map;
 import java.util.Set;
 import java.util.SplittableRandom;
 import java.util.concurrent.atomic.AtomicLong;
+import org.apache.commons.rng.sampling.distribution.DiscreteSampler;
+import org.apache.commons.rng.sampling.distribution.RejectionInversionZipfSampler;
+import org.apache.commons.rng.sampling.distribution.SharedStateDiscreteSampler;
 
 /**
  * A deterministic corpus: a vocabulary of {@code size} distinct lower-case ASCII pseudo-words and
@@ -28,7 +30,8 @@ final class Corpus {
 
     private final long seed;
     private final List<String> vocabulary;
-    private final double[] cumulative;
+    /** Draws ranks 1..size (Commons RNG, the sampler of the text benchmark too); a copy per random source. */
+    private final SharedStateDiscreteSampler ranks;
 
     Corpus(long seed, int size, double zipfExponent) {
         if (size < 1) {
@@ -39,15 +42,7 @@ final class Corpus {
         }
         this.seed = seed;
         this.vocabulary = List.copyOf(vocabulary(seed, size));
-        this.cumulative = new double[size];
-        double sum = 0;
-        for (int rank = 0; rank < size; rank++) {
-            sum += 1.0 / Math.pow(rank + 1, zipfExponent);
-            cumulative[rank] = sum;
-        }
-        for (int rank = 0; rank < size; rank++) {
-            cumulative[rank] /= sum;
-        }
+        this.ranks = RejectionInversionZipfSampler.of(new SplittableRandom(seed)::nextLong, size, zipfExponent);
     }
 
     private static Set<String> vocabulary(long seed, int size) {
@@ -76,18 +71,23 @@ final class Corpus {
         return vocabulary.get(rank);
     }
 
+    /** One word drawn by rank from {@code random}. */
     String draw(SplittableRandom random) {
-        int rank = Arrays.binarySearch(cumulative, random.nextDouble());
-        return vocabulary.get(rank >= 0 ? rank : Math.min(-rank - 1, vocabulary.size() - 1));
+        return draw(ranks.withUniformRandomProvider(random::nextLong));
+    }
+
+    private String draw(DiscreteSampler sampler) {
+        return vocabulary.get(sampler.sample() - 1);
     }
 
     /** Text number {@code index}: {@code words} words in sentences of 3 to 12 words. */
     String text(long index, int words) {
         SplittableRandom random = new SplittableRandom(seed * 0x9E3779B97F4A7C15L + index);
+        DiscreteSampler sampler = ranks.withUniformRandomProvider(random::nextLong);
         StringBuilder text = new StringBuilder(words * 8);
         int sentenceLeft = 0;
         for (int i = 0; i < words; i++) {
-            String word = draw(random);
+            String word = draw(sampler);
             if (sentenceLeft == 0) {
                 if (i > 0) {
                     text.append(random.nextInt(4) == 0 ? ".\n" : ". ");

@@ -4,9 +4,16 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.MissingParameterException;
+import picocli.CommandLine.Model.OptionSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.UnmatchedArgumentException;
 
 /**
- * The runner's command line.
+ * The runner's command line, parsed by picocli; what picocli cannot say (which options go together,
+ * the defaults that depend on others) is checked here.
  *
  * <pre>
  * BenchRunner --config FILE [--out DIR] [--only BENCH] [--verify]
@@ -51,88 +58,107 @@ record CommandLine(
     /** The lock an interleaved comparison measures the others against unless told otherwise. */
     static final String DEFAULT_AGAINST = "UNFAIR_REENTRANT";
 
+    /** The options as picocli binds them; {@link #parse} checks how they go together. */
+    @Command(name = "BenchRunner")
+    private static final class Options {
+        @Option(names = "--config", paramLabel = "FILE", description = "the preset to run")
+        Path config;
+
+        @Option(names = "--all", paramLabel = "CONFIG_DIR", description = "run every preset of the folder")
+        Path all;
+
+        @Option(names = "--out", paramLabel = "DIR", description = "the output folder")
+        Path out;
+
+        @Option(names = "--only", paramLabel = "BENCH", description = "one bench of the config")
+        String only;
+
+        @Option(names = "--presets", paramLabel = "NAME,NAME", description = "the presets of --all, in order")
+        String presets;
+
+        @Option(names = "--verify", description = "exit 1 unless every output was written")
+        boolean verify;
+
+        @Option(names = "--report", description = "write the combined Markdown report")
+        boolean report;
+
+        @Option(names = "--no-floor", description = "no serial floor in the comparison")
+        boolean noFloor;
+
+        @Option(names = "--smoke", description = "every bench shrunk to seconds, in this JVM")
+        boolean smoke;
+
+        @Option(names = "--interleave", paramLabel = "N", description = "repeats of an interleaved comparison")
+        String interleave;
+
+        @Option(names = "--against", paramLabel = "LOCK", description = "the comparison's reference lock")
+        String against;
+
+        @Option(names = "--locks", paramLabel = "A,B", description = "the lock types the comparison runs")
+        String locks;
+    }
+
     static CommandLine parse(String... args) {
-        Path config = null;
-        Path all = null;
-        Path out = null;
-        String only = null;
-        String presets = null;
-        boolean verify = false;
-        boolean report = false;
-        boolean floor = true;
-        boolean smoke = false;
-        String interleave = null;
-        String against = null;
-        String locks = null;
-        for (int i = 0; i < args.length; i++) {
-            String arg = args[i];
-            switch (arg) {
-                case "--verify" -> verify = true;
-                case "--report" -> report = true;
-                case "--no-floor" -> floor = false;
-                case "--smoke" -> smoke = true;
-                case "--config", "--all", "--out", "--only", "--presets", "--interleave", "--against", "--locks" -> {
-                    if (i + 1 >= args.length) {
-                        throw new IllegalArgumentException(arg + " needs a value; " + USAGE);
-                    }
-                    String value = args[++i];
-                    switch (arg) {
-                        case "--config" -> config = Path.of(value);
-                        case "--all" -> all = Path.of(value);
-                        case "--out" -> out = Path.of(value);
-                        case "--only" -> only = value;
-                        case "--interleave" -> interleave = value;
-                        case "--against" -> against = value;
-                        case "--locks" -> locks = value;
-                        default -> presets = value;
-                    }
-                }
-                default -> throw new IllegalArgumentException("bad argument '" + arg + "'; " + USAGE);
-            }
+        Options o = new Options();
+        try {
+            new picocli.CommandLine(o).setOverwrittenOptionsAllowed(true).parseArgs(args);
+        } catch (MissingParameterException e) {
+            String option = e.getMissing().stream()
+                    .filter(OptionSpec.class::isInstance)
+                    .map(spec -> ((OptionSpec) spec).longestName())
+                    .findFirst()
+                    .orElse("an option");
+            throw new IllegalArgumentException(option + " needs a value; " + USAGE, e);
+        } catch (UnmatchedArgumentException e) {
+            throw new IllegalArgumentException(
+                    "bad argument '" + String.join(" ", e.getUnmatched()) + "'; " + USAGE, e);
+        } catch (ParameterException e) {
+            throw new IllegalArgumentException(e.getMessage() + "; " + USAGE, e);
         }
-        if ((config == null) == (all == null)) {
+        if ((o.config == null) == (o.all == null)) {
             throw new IllegalArgumentException("give --config FILE or --all CONFIG_DIR; " + USAGE);
         }
-        int repeats = repeats(interleave);
-        if (repeats == 0 && (against != null || !floor || locks != null)) {
+        boolean floor = !o.noFloor;
+        int repeats = repeats(o.interleave);
+        if (repeats == 0 && (o.against != null || !floor || o.locks != null)) {
             throw new IllegalArgumentException("--locks, --against and --no-floor belong to --interleave N; " + USAGE);
         }
-        List<String> lockList = locks == null
+        List<String> lockList = o.locks == null
                 ? null
-                : Arrays.stream(locks.split(","))
+                : Arrays.stream(o.locks.split(","))
                         .map(String::strip)
                         .filter(l -> !l.isEmpty())
                         .toList();
-        if (config != null) {
-            String name = presetName(config);
+        if (o.config != null) {
+            String name = presetName(o.config);
             return new CommandLine(
-                    List.of(config),
-                    out != null
-                            ? out
+                    List.of(o.config),
+                    o.out != null
+                            ? o.out
                             : Path.of("benchmarks/target/bench-results", name + (repeats > 0 ? "-interleaved" : "")),
-                    only,
-                    verify,
-                    report,
+                    o.only,
+                    o.verify,
+                    o.report,
                     repeats,
-                    against != null ? against : DEFAULT_AGAINST,
+                    o.against != null ? o.against : DEFAULT_AGAINST,
                     floor,
                     lockList,
-                    smoke);
+                    o.smoke);
         }
         if (repeats > 0) {
             throw new IllegalArgumentException("--interleave compares the locks of one --config FILE; " + USAGE);
         }
         return new CommandLine(
-                presets(all, presets),
-                out != null ? out : Path.of("benchmarks/target/bench-report"),
-                only,
-                verify,
+                presets(o.all, o.presets),
+                o.out != null ? o.out : Path.of("benchmarks/target/bench-report"),
+                o.only,
+                o.verify,
                 true,
                 0,
                 DEFAULT_AGAINST,
                 true,
                 null,
-                smoke);
+                o.smoke);
     }
 
     /** The value of {@code --interleave}: 0 when absent, else at least 2 (one repeat has no spread). */

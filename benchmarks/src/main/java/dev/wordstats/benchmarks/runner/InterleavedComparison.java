@@ -418,9 +418,10 @@ final class InterleavedComparison {
             "carrierWaitPct");
 
     static String csv(List<Sample> samples) {
-        StringBuilder csv = new StringBuilder("repeat,position,kind,bench,params,lock,score,scoreUnit,throughput,unit,")
-                .append(String.join(",", CSV_SECONDARY))
-                .append('\n');
+        List<String> header = new ArrayList<>(List.of(
+                "repeat", "position", "kind", "bench", "params", "lock", "score", "scoreUnit", "throughput", "unit"));
+        header.addAll(CSV_SECONDARY);
+        List<List<String>> records = new ArrayList<>();
         for (Sample s : samples) {
             ResultRow r = s.row();
             List<String> fields = new ArrayList<>(List.of(
@@ -428,7 +429,7 @@ final class InterleavedComparison {
                     Integer.toString(s.position()),
                     s.kind().name().toLowerCase(Locale.ROOT),
                     r.bench(),
-                    '"' + r.params().toString().replace("\"", "'") + '"',
+                    r.params().toString(),
                     r.lock(),
                     number(r.score()),
                     r.scoreUnit(),
@@ -437,9 +438,9 @@ final class InterleavedComparison {
             for (String name : CSV_SECONDARY) {
                 fields.add(number(r.secondary().get(name)));
             }
-            csv.append(String.join(",", fields)).append('\n');
+            records.add(fields);
         }
-        return csv.toString();
+        return CsvFiles.text(header, records);
     }
 
     private static String number(Double value) {

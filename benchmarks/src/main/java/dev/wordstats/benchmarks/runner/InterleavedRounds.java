@@ -25,6 +25,7 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.IntFunction;
+import org.HdrHistogram.Histogram;
 import org.openjdk.jmh.infra.Blackhole;
 
 /**
@@ -50,7 +51,8 @@ import org.openjdk.jmh.infra.Blackhole;
  *       spin-lock bound {@code SPIN_BOUND}) may run beside the locks. Each round's total is checked.
  *   <li>{@code hot}: one hot lock, {@code actions} critical sections of {@code tokens} JMH CPU tokens
  *       (optionally with a {@code Thread.yield()} inside), shared by the threads off one budget; the
- *       Jain index of the sections each thread ran.
+ *       Jain index of the sections each thread ran, and the waits' p99 and max (each wait timed from
+ *       asking for the lock to the start of the section).
  * </ul>
  *
  * <p>Ratios are throughput ratios (the reference's round time over the lock's) to each reference of
@@ -185,8 +187,17 @@ public final class InterleavedRounds {
         }
     }
 
-    /** One lock's round: its time, and for the hot task the sections each thread ran. */
-    record Round(long nanos, long[] shares, long modeSwitches) {}
+    /**
+     * One lock's round: its time, and for the hot task the sections each thread ran and its waits.
+     *
+     * @param waitP99Nanos the 99th percentile of the round's waits (from asking for the lock to the start of
+     *     the section), NaN where the task does not time them (text)
+     * @param waitMaxNanos the round's longest wait, likewise
+     */
+    record Round(long nanos, long[] shares, long modeSwitches, double waitP99Nanos, double waitMaxNanos) {}
+
+    /** Waits longer than this are recorded as this (the histogram's range). */
+    private static final long MAX_RECORDED_WAIT_NANOS = 60_000_000_000L;
 
     /** Every lock's rounds, in the options' lock order. */
     record Result(Options options, Map<String, List<Round>> rounds) {}
@@ -266,7 +277,7 @@ public final class InterleavedRounds {
                 switches += modeSwitches(counts.guard(i));
             }
         }
-        return new Round(nanos, new long[0], switches);
+        return new Round(nanos, new long[0], switches, Double.NaN, Double.NaN);
     }
 
     static Round hotRound(Options o, String lock) throws InterruptedException {
@@ -275,25 +286,41 @@ public final class InterleavedRounds {
         long[] shares = new long[o.threads];
         long tokens = o.tokens;
         boolean yieldInside = o.yieldInside;
-        Runnable section = () -> {
-            Blackhole.consumeCPU(tokens);
-            if (yieldInside) {
-                Thread.yield();
-            }
-        };
-        long nanos = timed(o.threads, t -> () -> {
-            long mine = 0;
-            while (budget.getAndDecrement() > 0) {
-                guard.run(section);
-                mine++;
-            }
-            shares[t] = mine;
+        // Each wait is timed as the contention round times it: from just before guard.run to the start of the
+        // section, on whichever thread runs it; the guard orders the section's write of waited[t] before
+        // guard.run returns to thread t. Every lock pays the same two clock reads.
+        long[] asked = new long[o.threads];
+        long[] waited = new long[o.threads];
+        Histogram[] waits = new Histogram[o.threads];
+        long nanos = timed(o.threads, t -> {
+            waits[t] = new Histogram(MAX_RECORDED_WAIT_NANOS, 2);
+            Runnable section = () -> {
+                waited[t] = System.nanoTime() - asked[t];
+                Blackhole.consumeCPU(tokens);
+                if (yieldInside) {
+                    Thread.yield();
+                }
+            };
+            return () -> {
+                long mine = 0;
+                while (budget.getAndDecrement() > 0) {
+                    asked[t] = System.nanoTime();
+                    guard.run(section);
+                    waits[t].recordValue(Math.min(waited[t], MAX_RECORDED_WAIT_NANOS));
+                    mine++;
+                }
+                shares[t] = mine;
+            };
         });
         if (Arrays.stream(shares).sum() != o.actions) {
             throw new IllegalStateException(
                     lock + " ran " + Arrays.stream(shares).sum() + " sections of " + o.actions);
         }
-        return new Round(nanos, shares, modeSwitches(guard));
+        Histogram all = new Histogram(MAX_RECORDED_WAIT_NANOS, 2);
+        for (Histogram h : waits) {
+            all.add(h);
+        }
+        return new Round(nanos, shares, modeSwitches(guard), all.getValueAtPercentile(99), all.getMaxValue());
     }
 
     /**
@@ -367,10 +394,10 @@ public final class InterleavedRounds {
                 loadAfter.trim()));
         md.append("| lock | round, ms | over ");
         md.append(String.join(" | over ", RegimeMatrix.REFERENCES));
-        md.append(hot ? " | Jain |" : " |");
+        md.append(hot ? " | Jain | wait p99 µs | wait max ms |" : " |");
         md.append(" mode switches a round |\n|---|---:|");
         md.append("---|".repeat(RegimeMatrix.REFERENCES.size()));
-        md.append(hot ? "---:|---:|\n" : "---:|\n");
+        md.append(hot ? "---:|---:|---:|---:|\n" : "---:|\n");
         for (Map.Entry<String, List<Round>> e : result.rounds().entrySet()) {
             String lock = e.getKey();
             List<Round> rounds = e.getValue();
@@ -392,6 +419,16 @@ public final class InterleavedRounds {
                 md.append(" | ")
                         .append(Spread.ofDoubles(rounds.stream()
                                         .map(r -> JainIndex.of(r.shares()))
+                                        .toList())
+                                .text("%.2f"));
+                md.append(" | ")
+                        .append(Spread.ofDoubles(rounds.stream()
+                                        .map(r -> r.waitP99Nanos() / 1e3)
+                                        .toList())
+                                .text("%.1f"));
+                md.append(" | ")
+                        .append(Spread.ofDoubles(rounds.stream()
+                                        .map(r -> r.waitMaxNanos() / 1e6)
                                         .toList())
                                 .text("%.2f"));
             }

@@ -3,6 +3,7 @@ package dev.wordstats.benchmarks.runner;
 import dev.wordstats.benchmarks.runner.ComparisonFigures.Kind;
 import dev.wordstats.benchmarks.runner.ComparisonFigures.Sample;
 import dev.wordstats.benchmarks.runner.ComparisonFigures.Verdict;
+import dev.wordstats.comparison.SignTest;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
@@ -11,6 +12,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.SplittableRandom;
 import java.util.TreeMap;
+import org.apache.commons.math3.stat.StatUtils;
 
 /**
  * Each lock's ratios to each reference of {@link RegimeMatrix#REFERENCES}, pooled over every row of one
@@ -64,7 +66,12 @@ final class PooledRatios {
 
         /** How many of the ratios are below 1. */
         long below() {
-            return ratios.stream().filter(r -> r < 1).count();
+            return SignTest.of(ratios).below();
+        }
+
+        /** The sign test's p of the pairs: how unlikely their split above and below 1 is by chance. */
+        double signTestP() {
+            return SignTest.of(ratios).p();
         }
     }
 
@@ -129,17 +136,19 @@ final class PooledRatios {
         int n = logs.length;
         double[] means = new double[RESAMPLES];
         SplittableRandom random = new SplittableRandom(SEED);
+        double[] resample = new double[n];
         for (int b = 0; b < RESAMPLES; b++) {
-            double sum = 0;
             for (int i = 0; i < n; i++) {
-                sum += logs[random.nextInt(n)];
+                resample[i] = logs[random.nextInt(n)];
             }
-            means[b] = sum / n;
+            means[b] = StatUtils.mean(resample);
         }
+        // the resampled means at the interval's ends, the nearest of them on the outside
         Arrays.sort(means);
         double low = Math.exp(means[(int) Math.floor(0.025 * (RESAMPLES - 1))]);
         double high = Math.exp(means[(int) Math.ceil(0.975 * (RESAMPLES - 1))]);
-        double geomean = Math.exp(Arrays.stream(logs).sum() / n);
+        double geomean = StatUtils.geometricMean(
+                ratios.stream().mapToDouble(Double::doubleValue).toArray());
         return new Pooled(unit, rows, lock, reference, List.copyOf(ratios), geomean, low, high);
     }
 
@@ -153,7 +162,8 @@ final class PooledRatios {
                 .append(" rows of one unit: the geometric mean of the pairs, with a 95% bootstrap interval (")
                 .append(RESAMPLES)
                 .append(" resamples of the pairs, fixed seed); `+` or `−` when the interval lies wholly above or")
-                .append(" below 1, `=` otherwise; and in how many pairs the lock was below the reference. Rows")
+                .append(" below 1, `=` otherwise; and in how many pairs the lock was below the reference, with the")
+                .append(" two-sided sign test's p of that split. Rows")
                 .append(" weigh alike: this sums up the table above, not every workload.\n\n");
         md.append("| rows | lock |");
         RegimeMatrix.REFERENCES.forEach(r -> md.append(" over ").append(r).append(" |"));
@@ -189,8 +199,8 @@ final class PooledRatios {
     }
 
     /**
-     * "0.903 (0.799–1.014) =, below in 24 of 36" (three decimals: an interval's end of 0.997 is below 1);
-     * "ref" for the reference itself.
+     * "0.903 (0.799–1.014) =, below in 24 of 36 (sign test p 0.0652)" (three decimals: an interval's end of
+     * 0.997 is below 1); "ref" for the reference itself.
      */
     static String cellText(Pooled p) {
         if (p.verdict() == Verdict.REFERENCE) {
@@ -203,12 +213,13 @@ final class PooledRatios {
         };
         return String.format(
                 Locale.ROOT,
-                "%.3f (%.3f–%.3f) %s, below in %d of %d",
+                "%.3f (%.3f–%.3f) %s, below in %d of %d (sign test p %.3g)",
                 p.geomean(),
                 p.low(),
                 p.high(),
                 mark,
                 p.below(),
-                p.ratios().size());
+                p.ratios().size(),
+                p.signTestP());
     }
 }

@@ -42,8 +42,24 @@ final class RegimeMatrix {
      *     the same repeat
      * @param verdicts per reference, what the ratio's range says
      * @param toBest the throughput over the better of the references in the same repeat
+     * @param waitP99Us the 99th-percentile wait of a fork (µs) over the repeats, {@link Spread#NONE} where the
+     *     bench does not time its waits
+     * @param waitMaxUs the longest wait of a fork (µs) over the repeats, likewise
      */
-    record Cell(String lock, Spread throughput, List<Spread> ratios, List<Verdict> verdicts, Spread toBest) {}
+    record Cell(
+            String lock,
+            Spread throughput,
+            List<Spread> ratios,
+            List<Verdict> verdicts,
+            Spread toBest,
+            Spread waitP99Us,
+            Spread waitMaxUs) {}
+
+    /**
+     * The per-wait figures a cell shows beside its ratios, by the secondary result each is read from
+     * ({@link dev.wordstats.benchmarks.contention.ContentionMetrics}): a row whose bench reports them shows them.
+     */
+    static final List<String> WAIT_FIGURES = List.of("waitP99Us", "waitMaxUs");
 
     /**
      * One case.
@@ -114,8 +130,20 @@ final class RegimeMatrix {
         for (String reference : REFERENCES) {
             byLock.getOrDefault(reference, Map.of()).forEach((repeat, t) -> best.merge(repeat, t, Math::max));
         }
+        Map<String, Map<String, List<Double>>> waits = new LinkedHashMap<>();
+        for (Sample s : group) {
+            for (String figure : WAIT_FIGURES) {
+                Double value = s.row().secondary().get(figure);
+                if (value != null) {
+                    waits.computeIfAbsent(s.row().lock(), k -> new LinkedHashMap<>())
+                            .computeIfAbsent(figure, k -> new ArrayList<>())
+                            .add(value);
+                }
+            }
+        }
         Map<String, Cell> cells = new LinkedHashMap<>();
         byLock.forEach((lock, throughput) -> {
+            Map<String, List<Double>> lockWaits = waits.getOrDefault(lock, Map.of());
             List<Spread> ratios = new ArrayList<>();
             List<Verdict> verdicts = new ArrayList<>();
             for (String reference : REFERENCES) {
@@ -130,7 +158,9 @@ final class RegimeMatrix {
                             Spread.ofDoubles(List.copyOf(throughput.values())),
                             List.copyOf(ratios),
                             List.copyOf(verdicts),
-                            ratio(throughput, best)));
+                            ratio(throughput, best),
+                            Spread.ofDoubles(lockWaits.getOrDefault(WAIT_FIGURES.get(0), List.of())),
+                            Spread.ofDoubles(lockWaits.getOrDefault(WAIT_FIGURES.get(1), List.of()))));
         });
         String top = null;
         double topScore = Double.NEGATIVE_INFINITY;
@@ -215,7 +245,9 @@ final class RegimeMatrix {
                 .append(String.join(", ", bounds(locks)))
                 .append(") are not candidates. Floor bound: the most any lock could gain over ")
                 .append(REFERENCES.getFirst())
-                .append(" here, from the serial floor (contention rows).\n\n");
+                .append(" here, from the serial floor (contention rows). Where the bench times each wait for the")
+                .append(" lock (contention rows), a last line gives the waits' p99 in µs and their max in ms, each a")
+                .append(" fork's, median (min–max) over the repeats.\n\n");
         md.append("| row | top | floor bound |");
         locks.forEach(l -> md.append(' ').append(l).append(" |"));
         md.append("\n|---|---|---:|").append("---:|".repeat(locks.size())).append('\n');
@@ -251,7 +283,7 @@ final class RegimeMatrix {
                 : "**" + row.top() + "** (no measurable difference: " + String.join(", ", row.tied()) + ")";
     }
 
-    /** Both ratios of a cell, one a line. */
+    /** Both ratios of a cell, one a line, and the waits' p99 and max where the bench timed them. */
     static String cellText(Cell cell) {
         List<String> lines = new ArrayList<>();
         for (int i = 0; i < REFERENCES.size(); i++) {
@@ -260,6 +292,10 @@ final class RegimeMatrix {
                     verdict == Verdict.REFERENCE
                             ? "ref"
                             : (cell.ratios().get(i).text("%.2f") + " " + mark(verdict)).strip());
+        }
+        if (cell.waitP99Us().present() || cell.waitMaxUs().present()) {
+            lines.add("wait p99 " + cell.waitP99Us().text("%.1f") + " µs, max "
+                    + cell.waitMaxUs().times(1e-3).text("%.2f") + " ms");
         }
         return String.join("<br>", lines);
     }

@@ -3,7 +3,6 @@ package dev.wordstats.benchmarks.runner;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import java.io.IOException;
-import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -28,41 +27,40 @@ final class ResultFiles {
                 .distinct()
                 .sorted()
                 .toList();
-        try (PrintWriter w = new PrintWriter(Files.newBufferedWriter(csv, StandardCharsets.UTF_8))) {
-            List<String> header = new ArrayList<>(List.of("bench", "benchmark", "lock"));
-            header.addAll(paramKeys);
-            header.addAll(List.of(
-                    "score",
-                    "scoreError",
-                    "scoreUnit",
-                    "throughput",
-                    "throughputError",
-                    "unit",
-                    "ratioToBestReentrant",
-                    "csEfficiency"));
-            header.addAll(SECONDARY_COLUMNS);
-            w.println(String.join(",", header));
-            for (ResultRow r : rows) {
-                List<String> cells = new ArrayList<>(List.of(r.bench(), r.benchmark(), r.lock()));
-                for (String key : paramKeys) {
-                    cells.add(r.params().getOrDefault(key, ""));
-                }
-                cells.addAll(List.of(
-                        num(r.score()),
-                        num(r.scoreError()),
-                        r.scoreUnit(),
-                        num(r.throughput()),
-                        num(r.throughputError()),
-                        r.unit() + "/s",
-                        num(r.ratioToBestReentrant()),
-                        num(r.csEfficiency())));
-                for (String key : SECONDARY_COLUMNS) {
-                    Double v = r.secondary().get(key);
-                    cells.add(v == null ? "" : num(v));
-                }
-                w.println(String.join(",", cells));
+        List<String> header = new ArrayList<>(List.of("bench", "benchmark", "lock"));
+        header.addAll(paramKeys);
+        header.addAll(List.of(
+                "score",
+                "scoreError",
+                "scoreUnit",
+                "throughput",
+                "throughputError",
+                "unit",
+                "ratioToBestReentrant",
+                "csEfficiency"));
+        header.addAll(SECONDARY_COLUMNS);
+        List<List<String>> records = new ArrayList<>();
+        for (ResultRow r : rows) {
+            List<String> cells = new ArrayList<>(List.of(r.bench(), r.benchmark(), r.lock()));
+            for (String key : paramKeys) {
+                cells.add(r.params().getOrDefault(key, ""));
             }
+            cells.addAll(List.of(
+                    num(r.score()),
+                    num(r.scoreError()),
+                    r.scoreUnit(),
+                    num(r.throughput()),
+                    num(r.throughputError()),
+                    r.unit() + "/s",
+                    num(r.ratioToBestReentrant()),
+                    num(r.csEfficiency())));
+            for (String key : SECONDARY_COLUMNS) {
+                Double v = r.secondary().get(key);
+                cells.add(v == null ? "" : num(v));
+            }
+            records.add(cells);
         }
+        Files.writeString(csv, CsvFiles.text(header, records), StandardCharsets.UTF_8);
     }
 
     /** {@code results.json}: the run's context (command, machine, load) and every row. */

@@ -1,20 +1,24 @@
 package dev.wordstats.benchmarks.text;
 
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.SplittableRandom;
+import org.apache.commons.rng.sampling.distribution.DiscreteSampler;
+import org.apache.commons.rng.sampling.distribution.RejectionInversionZipfSampler;
+import org.apache.commons.rng.sampling.distribution.SharedStateDiscreteSampler;
 
 /**
  * Deterministic synthetic text: lines of lower-case words drawn from a vocabulary whose word of
  * rank {@code k} has probability proportional to {@code 1 / k^exponent} (Zipf's law, as in natural
- * text); exponent 0 draws every word alike (a small hot vocabulary). The same seed gives the same
- * lines on every JVM ({@link SplittableRandom} is specified).
+ * text); exponent 0 draws every word alike (a small hot vocabulary). The ranks come from Commons
+ * RNG's rejection-inversion Zipf sampler, the one the load tests' corpus uses too, fed by a
+ * {@link SplittableRandom}: the same seed gives the same lines on every JVM (both are specified).
  */
 public final class ZipfText {
 
     private final String[] vocabulary;
-    private final double[] cumulative;
+    /** Draws ranks 1..vocabulary size; each list of lines gets its own copy on its own random source. */
+    private final SharedStateDiscreteSampler ranks;
 
     /**
      * @param vocabularySize distinct words, at least 1
@@ -26,15 +30,7 @@ public final class ZipfText {
             throw new IllegalArgumentException("vocabularySize must be at least 1, was " + vocabularySize);
         }
         this.vocabulary = spellings(vocabularySize, seed);
-        this.cumulative = new double[vocabularySize];
-        double sum = 0;
-        for (int rank = 1; rank <= vocabularySize; rank++) {
-            sum += 1.0 / Math.pow(rank, exponent);
-            cumulative[rank - 1] = sum;
-        }
-        for (int i = 0; i < vocabularySize; i++) {
-            cumulative[i] /= sum;
-        }
+        this.ranks = RejectionInversionZipfSampler.of(new SplittableRandom(seed)::nextLong, vocabularySize, exponent);
     }
 
     /** {@code count} lines of {@code 1..2*meanWords-1} words each (uniform), words separated by one space. */
@@ -52,6 +48,7 @@ public final class ZipfText {
             throw new IllegalArgumentException("words per line must be at least 1, was " + words);
         }
         SplittableRandom random = new SplittableRandom(seed);
+        DiscreteSampler draw = ranks.withUniformRandomProvider(random::nextLong);
         List<String> lines = new ArrayList<>(count);
         StringBuilder line = new StringBuilder();
         for (int i = 0; i < count; i++) {
@@ -61,17 +58,15 @@ public final class ZipfText {
                 if (w > 0) {
                     line.append(' ');
                 }
-                line.append(word(random.nextDouble()));
+                line.append(word(draw.sample() - 1));
             }
             lines.add(line.toString());
         }
         return lines;
     }
 
-    /** The word at cumulative probability {@code u} in [0, 1). */
-    String word(double u) {
-        int i = Arrays.binarySearch(cumulative, u);
-        int rank = i >= 0 ? i : Math.min(-i - 1, cumulative.length - 1);
+    /** The word of popularity rank {@code rank} (0 is the most frequent). */
+    String word(int rank) {
         return vocabulary[rank];
     }
 

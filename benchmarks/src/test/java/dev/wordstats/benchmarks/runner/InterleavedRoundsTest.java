@@ -73,7 +73,11 @@ class InterleavedRoundsTest {
         Map<String, List<Round>> rounds = new LinkedHashMap<>();
         rounds.put("UNFAIR_REENTRANT", List.of(round(100), round(100)));
         rounds.put("SYNCHRONIZED", List.of(round(100), round(100)));
-        rounds.put("NUMA_MONITOR", List.of(new Round(100, new long[0], 1), new Round(100, new long[0], 2)));
+        rounds.put(
+                "NUMA_MONITOR",
+                List.of(
+                        new Round(100, new long[0], 1, Double.NaN, Double.NaN),
+                        new Round(100, new long[0], 2, Double.NaN, Double.NaN)));
         String table = InterleavedRounds.markdown(new Result(o, rounds), "0", "0");
         assertThat(table).containsPattern("\\| NUMA_MONITOR \\|.*\\| 1\\.5 \\|\n");
         assertThat(table).containsPattern("\\| SYNCHRONIZED \\|.*\\|  \\|\n");
@@ -136,10 +140,30 @@ class InterleavedRoundsTest {
                 assertThat(java.util.Arrays.stream(r.shares()).sum()).isEqualTo(4000);
             }
         }
-        assertThat(InterleavedRounds.markdown(result, "0", "0")).contains("| Jain |");
+        for (List<Round> rounds : result.rounds().values()) {
+            for (Round r : rounds) {
+                assertThat(r.waitP99Nanos()).isPositive().isLessThanOrEqualTo(r.waitMaxNanos());
+                assertThat(r.waitMaxNanos()).isLessThanOrEqualTo(r.nanos());
+            }
+        }
+        assertThat(InterleavedRounds.markdown(result, "0", "0")).contains("| Jain | wait p99 µs | wait max ms |");
+    }
+
+    @Test
+    void aHotTableShowsTheWaitsOfEveryLockAndATextTableHasNoWaitColumns() {
+        Map<String, List<Round>> rounds = new LinkedHashMap<>();
+        rounds.put("UNFAIR_REENTRANT", List.of(round(100), round(100)));
+        rounds.put("SYNCHRONIZED", List.of(round(100), round(100)));
+        String hot = InterleavedRounds.markdown(new Result(Options.parse("hot"), rounds), "0", "0");
+        // round(): wait p99 2,000 ns, max 50,000 ns
+        assertThat(hot)
+                .containsPattern(
+                        "\\| SYNCHRONIZED \\|.*\\| 2\\.0 \\(2\\.0–2\\.0\\) \\| 0\\.05 \\(0\\.05–0\\.05\\) \\|");
+        String text = InterleavedRounds.markdown(new Result(Options.parse("text"), rounds), "0", "0");
+        assertThat(text).doesNotContain("wait p99");
     }
 
     private static Round round(long nanos) {
-        return new Round(nanos, new long[] {1, 1}, 0);
+        return new Round(nanos, new long[] {1, 1}, 0, 2_000, 50_000);
     }
 }

@@ -88,6 +88,51 @@ class RegimeMatrixTest {
     }
 
     @Test
+    void aCellOfABenchThatTimesItsWaitsShowsTheirP99AndMax() {
+        List<Sample> samples = new ArrayList<>();
+        double[][] waits = {{120, 4_000}, {150, 9_000}, {90, 2_500}}; // per repeat: p99 µs, max µs
+        for (int r = 0; r < 3; r++) {
+            for (String lock : List.of(UNFAIR, SYNC, "NUMA_HANDOFF")) {
+                Sample plain = run("hot-lock", 1, r + 1, Kind.LOCK, lock, 100 + r);
+                ResultRow row = plain.row();
+                Map<String, Double> secondary = Map.of("waitP99Us", waits[r][0], "waitMaxUs", waits[r][1]);
+                samples.add(new Sample(
+                        plain.repeat(),
+                        plain.position(),
+                        plain.kind(),
+                        new ResultRow(
+                                row.bench(),
+                                row.benchmark(),
+                                row.lock(),
+                                row.params(),
+                                row.score(),
+                                row.scoreError(),
+                                row.scoreUnit(),
+                                row.throughput(),
+                                row.throughputError(),
+                                row.unit(),
+                                row.ratioToBestReentrant(),
+                                row.csEfficiency(),
+                                secondary)));
+            }
+        }
+
+        Cell handoff = RegimeMatrix.of(samples, 2).getFirst().cells().get("NUMA_HANDOFF");
+
+        assertThat(handoff.waitP99Us().median()).isEqualTo(120.0);
+        assertThat(handoff.waitMaxUs().max()).isEqualTo(9_000.0);
+        assertThat(RegimeMatrix.cellText(handoff))
+                .endsWith("<br>wait p99 120.0 (90.0–150.0) µs, max 4.00 (2.50–9.00) ms");
+        // a text-task row times no waits: its cells keep the two ratio lines
+        Cell textTask = RegimeMatrix.of(repeats("lines", 1, Map.of(UNFAIR, new double[] {100, 100})), 2)
+                .getFirst()
+                .cells()
+                .get(UNFAIR);
+        assertThat(textTask.waitP99Us().present()).isFalse();
+        assertThat(RegimeMatrix.cellText(textTask)).doesNotContain("wait");
+    }
+
+    @Test
     void aVerdictNeedsEveryRepeatOnOneSide() {
         Map<String, double[]> t = new java.util.LinkedHashMap<>();
         t.put(UNFAIR, new double[] {100, 100, 100});

@@ -35,19 +35,20 @@ import java.util.concurrent.atomic.AtomicLong;
  * ./mvnw -pl load-tests -am -Pcompare verify -DskipTests -Dsimulation=HighContention -DdurationSeconds=20
  * </pre>
  *
- * Its own parameters (system properties): {@code simulation} (HighContention; a simple name is
- * looked up in dev.wordstats.loadtests), {@code locks} (default: every {@code LockType}),
- * {@code repeats} (3), {@code serviceJar}, {@code comparisonDir}, {@code simulatedNodes} (0: the
- * machine's real NUMA topology; N: the service splits its CPUs into N simulated nodes),
- * {@code servicePlacement} and {@code gatlingPlacement} (where each process runs:
- * {@code cpus:0-3}, {@code nodes:1} or empty for anywhere; see {@link Placement}),
- * {@code tomcatMaxConnections} (12000) and {@code tomcatAcceptCount} (4096) for the service's
- * Tomcat, {@code serviceArgs} (more {@code --name=value} for the service, space separated),
- * {@code serviceJvmArgs}, {@code gatlingJvmArgs}, {@code healthTimeoutSeconds} (180),
- * {@code warmupSeconds} (10: texts posted by the runner before the simulation, so a cold JIT does
- * not decide the figures; the lock figures are the increase from after the warm-up to the end of
- * the run). Every other property without a dot in its name ({@code users},
- * {@code durationSeconds}, ...) and every {@code gatling.*} property is handed to the simulation.
+ * Its own parameters (system properties): {@code simulation} (HighContention; a simple name is looked up in
+ * dev.wordstats.loadtests), {@code locks} (default: every {@code LockType}; the first is the reference of the
+ * paired ratios), {@code repeats} (3), {@code stripes} (stripe counts, e.g. {@code 1,4}: one comparison each,
+ * the service started with {@code --wordstats.lock.stripes=N}, reported under {@code stripes-N/}; default: one
+ * at the service's own), {@code serviceJar}, {@code comparisonDir}, {@code simulatedNodes} (0: the machine's
+ * real NUMA topology; N: the service splits its CPUs into N simulated nodes), {@code servicePlacement} and
+ * {@code gatlingPlacement} (where each process runs: {@code cpus:0-3}, {@code nodes:1} or empty for anywhere;
+ * see {@link Placement}), {@code tomcatMaxConnections} (12000) and {@code tomcatAcceptCount} (4096) for the
+ * service's Tomcat, {@code serviceArgs} (more {@code --name=value} for the service, space separated),
+ * {@code serviceJvmArgs}, {@code gatlingJvmArgs}, {@code healthTimeoutSeconds} (180), {@code warmupSeconds} (10:
+ * texts posted by the runner before the simulation, so a cold JIT does not decide the figures; the lock figures
+ * are the increase from after the warm-up to the end of the run). Every other property without a dot in its name
+ * ({@code users}, {@code durationSeconds}, ...) and every {@code gatling.*} property is handed to the
+ * simulation.
  */
 public final class Compare {
 
@@ -62,6 +63,7 @@ public final class Compare {
             "simulation",
             "locks",
             "repeats",
+            "stripes",
             "serviceJar",
             "comparisonDir",
             "simulatedNodes",
@@ -85,6 +87,7 @@ public final class Compare {
     /** The settings of one comparison that every run shares. */
     private record Setup(
             String simulation,
+            int stripes,
             Path jar,
             int simulatedNodes,
             Placement servicePlacement,
@@ -106,12 +109,28 @@ public final class Compare {
             throw new IllegalArgumentException("need -Drepeats >= 1 and at least one lock type");
         }
         // one folder per simulation, so comparing another simulation keeps the earlier report
-        Path dir = Path.of(System.getProperty("comparisonDir", "target/comparison"))
+        Path simulationDir = Path.of(System.getProperty("comparisonDir", "target/comparison"))
                 .resolve(simpleName)
                 .toAbsolutePath()
                 .normalize();
-        Setup setup = new Setup(
+        List<Integer> stripeCounts = stripes(System.getProperty("stripes", ""));
+        List<String> failed = new ArrayList<>();
+        for (int stripes : stripeCounts) {
+            // with -Dstripes, one folder per stripe count under the simulation's
+            Path dir = stripes == 0 ? simulationDir : simulationDir.resolve("stripes-" + stripes);
+            failed.addAll(compare(simpleName, locks, repeats, dir, setup(simulation, stripes)));
+        }
+        if (!failed.isEmpty()) {
+            throw new IllegalStateException("the simulation failed for " + failed
+                    + " (assertions or the nothing-lost check): see the Gatling logs under " + simulationDir);
+        }
+    }
+
+    /** The settings every run of one stripe count shares ({@code stripes} 0: the service's default). */
+    private static Setup setup(String simulation, int stripes) {
+        return new Setup(
                 simulation,
+                stripes,
                 Path.of(required("serviceJar")).toAbsolutePath().normalize(),
                 Integer.parseInt(System.getProperty("simulatedNodes", "0")),
                 Placement.parse(System.getProperty("servicePlacement", "")),
@@ -129,7 +148,14 @@ public final class Compare {
                 Duration.ofSeconds(Long.getLong("healthTimeoutSeconds", 180)),
                 Duration.ofSeconds(Long.getLong("warmupSeconds", 10)),
                 forwardedProperties());
+    }
 
+    /**
+     * One comparison: every lock, {@code repeats} times, into {@code dir}; prints the tables and
+     * returns the runs that failed ("LOCK (repeat N)").
+     */
+    private static List<String> compare(String simpleName, List<String> locks, int repeats, Path dir, Setup setup)
+            throws IOException, InterruptedException {
         String machine = MachineInfo.summary();
         String command = command(simpleName, locks, repeats, setup);
         System.out.printf(
@@ -145,6 +171,9 @@ public final class Compare {
                 setup.gatlingPlacement(),
                 prefixText(setup.gatlingPlacement()),
                 setup.forwarded().isEmpty() ? "(defaults)" : setup.forwarded());
+        System.out.printf(
+                "[compare] %s%n",
+                setup.stripes() == 0 ? "the service's default stripe count" : setup.stripes() + " stripe(s)");
         System.out.printf("[compare] report to %s%n", dir);
 
         clearEarlierReport(dir);
@@ -175,7 +204,7 @@ public final class Compare {
                         + "- Command: `%s`%n"
                         + "- Machine: %s%n"
                         + "- Load average before: %s; after: %s%n"
-                        + "- Service: `%s`, %s, placed on %s; Gatling placed on %s%n"
+                        + "- Service: `%s`, %s, %s, placed on %s; Gatling placed on %s%n"
                         + "- Simulation parameters: %s%n"
                         + "- Finished %s, took %d s%n",
                 simpleName,
@@ -186,6 +215,7 @@ public final class Compare {
                 loadBefore,
                 MachineInfo.loadAverage(),
                 setup.jar().getFileName(),
+                setup.stripes() == 0 ? "default stripes" : setup.stripes() + " stripe(s)",
                 setup.simulatedNodes() == 0 ? "real NUMA topology" : setup.simulatedNodes() + " simulated NUMA nodes",
                 setup.servicePlacement(),
                 setup.gatlingPlacement(),
@@ -203,14 +233,32 @@ public final class Compare {
         }
         System.out.printf("[compare] report: %s (runs.csv, charts *.png beside it)%n", report);
 
-        List<String> failed = runs.stream()
+        return runs.stream()
                 .filter(r -> !r.passed())
-                .map(r -> r.lock() + " (repeat " + r.repeat() + ")")
+                .map(r -> r.lock() + " (" + (setup.stripes() == 0 ? "" : setup.stripes() + " stripe(s), ") + "repeat "
+                        + r.repeat() + ")")
                 .toList();
-        if (!failed.isEmpty()) {
-            throw new IllegalStateException("the simulation failed for " + failed
-                    + " (assertions or the nothing-lost check): see the Gatling logs under " + dir);
+    }
+
+    /**
+     * The stripe counts of {@code -Dstripes} ("1,4"): each a comparison of its own, the service started
+     * with {@code --wordstats.lock.stripes=N}; empty: one comparison at the service's default (0 here).
+     */
+    static List<Integer> stripes(String text) {
+        List<Integer> counts = new ArrayList<>();
+        for (String value : split(text, ",")) {
+            int n;
+            try {
+                n = Integer.parseInt(value);
+            } catch (NumberFormatException e) {
+                throw new IllegalArgumentException("-Dstripes needs stripe counts like 1,4, was '" + text + "'", e);
+            }
+            if (n < 1) {
+                throw new IllegalArgumentException("-Dstripes needs counts of at least 1, was '" + text + "'");
+            }
+            counts.add(n);
         }
+        return counts.isEmpty() ? List.of(0) : List.copyOf(counts);
     }
 
     /**
@@ -266,6 +314,9 @@ public final class Compare {
                 .append(String.join(",", locks))
                 .append(" -Drepeats=")
                 .append(repeats);
+        if (setup.stripes() != 0) {
+            c.append(" -Dstripes=").append(setup.stripes());
+        }
         if (setup.simulatedNodes() != 0) {
             c.append(" -DsimulatedNodes=").append(setup.simulatedNodes());
         }
@@ -291,6 +342,9 @@ public final class Compare {
         List<String> appArgs = new ArrayList<>();
         appArgs.add("--wordstats.lock.type=" + lock);
         appArgs.add("--wordstats.numa.simulated-nodes=" + setup.simulatedNodes());
+        if (setup.stripes() > 0) {
+            appArgs.add("--wordstats.lock.stripes=" + setup.stripes());
+        }
         // room for the Connections simulation's 10,000 keep-alive connections arriving at once
         appArgs.add("--server.tomcat.max-connections=" + System.getProperty("tomcatMaxConnections", "12000"));
         appArgs.add("--server.tomcat.accept-count=" + System.getProperty("tomcatAcceptCount", "4096"));
@@ -357,24 +411,26 @@ public final class Compare {
                 sampler.join();
             }
             System.out.printf(
-                    "%sGatling %s: %s requests, %s failed, %s req/s, p50 %s ms, p99 %s ms%n",
+                    "%sGatling %s: %s requests, %s failed, %s req/s, p50 %s ms, p99 %s ms, p99.9 %s ms%n",
                     prefix,
                     result.passed() ? "passed" : "FAILED (exit " + result.exitCode() + ", see " + result.log() + ")",
                     show(result.requests()),
                     show(result.failed()),
                     show(result.requestsPerSecond()),
                     show(result.p50Millis()),
-                    show(result.p99Millis()));
+                    show(result.p99Millis()),
+                    show(result.p999Millis()));
 
             PrometheusText after = scrapePage(service, dir.resolve("prometheus.txt"), prefix);
             LockMetrics metrics = after == null
                     ? LockMetrics.none()
                     : LockMetrics.from(before == null ? after : after.since(before), lock);
             System.out.printf(
-                    "%slock wait p99 (slow path) %s (max %s), handoffs cross-node %s / same-node %s, slow path %s of %s acquisitions%n",
+                    "%slock wait p99 (slow path) %s (max %s, max bucket %s), handoffs cross-node %s / same-node %s, slow path %s of %s acquisitions%n",
                     prefix,
                     metrics.waitP99Text(),
                     ComparisonReport.duration(metrics.waitMaxSeconds()),
+                    ComparisonReport.duration(metrics.waitMaxBucketSeconds()),
                     show(metrics.crossNodeHandoffs()),
                     show(metrics.sameNodeHandoffs()),
                     show(metrics.slowAcquisitions()),

@@ -52,26 +52,44 @@ final class ComparisonReport {
             false,
             r -> scale(r.metrics().serviceCpuPerRequest(r.gatling().requests()), 1e6));
 
+    static final Figure HTTP_P99 = new Figure(
+            "HTTP p99 ms", "http-p99", "%.1f", false, r -> r.gatling().p99Millis());
+
+    static final Figure HTTP_P999 = new Figure(
+            "HTTP p99.9 ms", "http-p999", "%.1f", false, r -> r.gatling().p999Millis());
+
+    static final Figure LOCK_WAIT_P99 = new Figure(
+            "lock wait p99 µs (slow path)",
+            "lock-wait-p99",
+            "%.2f",
+            false,
+            r -> scale(r.metrics().waitP99Seconds(), 1e6));
+
+    static final Figure LOCK_WAIT_MAX = new Figure(
+            "lock wait max ms",
+            "lock-wait-max",
+            "%.2f",
+            false,
+            r -> scale(r.metrics().waitMaxSeconds(), 1e3));
+
+    static final Figure LOCK_WAIT_MAX_BUCKET = new Figure(
+            "lock wait max bucket ms",
+            "lock-wait-max-bucket",
+            "%.2f",
+            false,
+            r -> scale(r.metrics().waitMaxBucketSeconds(), 1e3));
+
     static final List<Figure> FIGURES = List.of(
             THROUGHPUT,
             STEADY_THROUGHPUT,
             new Figure(
                     "HTTP p50 ms", "http-p50", "%.1f", false, r -> r.gatling().p50Millis()),
-            new Figure(
-                    "HTTP p99 ms", "http-p99", "%.1f", false, r -> r.gatling().p99Millis()),
+            HTTP_P99,
+            HTTP_P999,
             SERVICE_CPU,
-            new Figure(
-                    "lock wait p99 µs (slow path)",
-                    "lock-wait-p99",
-                    "%.2f",
-                    false,
-                    r -> scale(r.metrics().waitP99Seconds(), 1e6)),
-            new Figure(
-                    "lock wait max ms",
-                    "lock-wait-max",
-                    "%.2f",
-                    false,
-                    r -> scale(r.metrics().waitMaxSeconds(), 1e3)),
+            LOCK_WAIT_P99,
+            LOCK_WAIT_MAX,
+            LOCK_WAIT_MAX_BUCKET,
             new Figure(
                     "slow-path share %",
                     "slow-path-share", "%.2f", false, r -> scale(r.metrics().slowPathShare(), 100)),
@@ -79,8 +97,9 @@ final class ComparisonReport {
                     "cross-node handoffs %",
                     "cross-node-share", "%.1f", false, r -> scale(r.metrics().crossNodeShare(), 100)));
 
-    /** The figures compared repeat by repeat ({@link PairedRatio}). */
-    static final List<Figure> PAIRED = List.of(THROUGHPUT, STEADY_THROUGHPUT, SERVICE_CPU);
+    /** The figures compared repeat by repeat ({@link PairedRatio}): throughput, CPU, and the tails. */
+    static final List<Figure> PAIRED =
+            List.of(THROUGHPUT, STEADY_THROUGHPUT, SERVICE_CPU, HTTP_P99, HTTP_P999, LOCK_WAIT_P99, LOCK_WAIT_MAX);
 
     private ComparisonReport() {}
 
@@ -152,7 +171,7 @@ final class ComparisonReport {
 
     /**
      * Every lock after the first against the first, repeat by repeat, for the {@link #PAIRED} figures:
-     * the ratios' median (min–max), how many are above 1, the sign test's p and its verdict. Empty with
+     * the ratios' median (min–max), how many are above and below 1, the sign test's p and its verdict. Empty with
      * one lock.
      */
     static String pairedTable(List<String> locks, List<RunRecord> runs) {
@@ -161,7 +180,8 @@ final class ComparisonReport {
         }
         String reference = locks.getFirst();
         StringBuilder md = new StringBuilder("| figure | lock / " + reference
-                + " | median (min–max) | above 1 | sign test p | verdict |\n" + "|---|---|---:|---:|---:|---|\n");
+                + " | median (min–max) | above 1 | below 1 | sign test p | verdict |\n"
+                + "|---|---|---:|---:|---:|---:|---|\n");
         for (Figure figure : PAIRED) {
             for (String lock : locks.subList(1, locks.size())) {
                 PairedRatio pair = PairedRatio.of(lock, reference, runs, figure.value());
@@ -175,6 +195,8 @@ final class ComparisonReport {
                         .append(pair.above())
                         .append(" of ")
                         .append(pair.ratios().size())
+                        .append(" | ")
+                        .append(pair.below())
                         .append(" | ")
                         .append(pair.ratios().isEmpty() ? "n/a" : String.format(Locale.ROOT, "%.3f", pair.signTestP()))
                         .append(" | ")
@@ -253,6 +275,9 @@ final class ComparisonReport {
                 + " lock to holding it, of the acquisitions that took the slow path (the service's"
                 + " `wordstats_lock_wait_seconds{path=\"slow\"}` histogram, p99 interpolated in its buckets as"
                 + " Prometheus does; \"≤ x\" when it falls in the lowest bucket, which cannot resolve it further);"
+                + " lock wait max is the histogram's `_max` gauge after the run (Micrometer keeps it over a"
+                + " window of a minute or two, so it may include the warm-up), max bucket the upper bound of the"
+                + " highest bucket that gained a wait during the run (the run's own longest wait is at most that);"
                 + " slow-path share is slow-path acquisitions over all acquisitions; cross-node handoffs are the"
                 + " acquisitions whose previous owner ran on another NUMA node. Requests/s, second half, is the"
                 + " throughput from the middle of the load to its end, from Gatling's progress reports: without"

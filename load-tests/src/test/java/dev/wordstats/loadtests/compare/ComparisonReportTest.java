@@ -37,12 +37,14 @@ class ComparisonReportTest {
                 OptionalDouble.of(rps * 1.5),
                 OptionalDouble.of(5),
                 OptionalDouble.of(50),
+                OptionalDouble.of(80),
                 dir.resolve("gatling.log"),
                 Optional.of(report));
         LockMetrics metrics = new LockMetrics(
                 OptionalDouble.of(2e-6),
                 OptionalDouble.of(1e-7),
                 OptionalDouble.of(3e-3),
+                OptionalDouble.of(4.194304e-3),
                 OptionalDouble.of(25),
                 OptionalDouble.of(75),
                 OptionalDouble.of(990),
@@ -84,7 +86,8 @@ class ComparisonReportTest {
         assertThat(md).contains("| service CPU µs/request |").contains(" 250.0 (250.0–250.0) |");
         assertThat(md).contains("## Paired by repeat");
         // B over A, repeat by repeat: 2.00, 1.91, 1.81; three repeats cannot pass the sign test
-        assertThat(md).contains("| requests/s | B | 1.91 (1.81–2.00) | 3 of 3 | 0.250 | no measurable difference |");
+        assertThat(md)
+                .contains("| requests/s | B | 1.91 (1.81–2.00) | 3 of 3 | 0 | 0.250 | no measurable difference |");
     }
 
     @Test
@@ -102,7 +105,7 @@ class ComparisonReportTest {
 
         String md = Files.readString(report);
         assertThat(md).contains("**requests/s** (higher is better): " + Verdict.NO_DIFFERENCE);
-        assertThat(md).contains("| requests/s | B | 1.05 (1.05–1.05) | 6 of 6 | 0.031 | better than A |");
+        assertThat(md).contains("| requests/s | B | 1.05 (1.05–1.05) | 6 of 6 | 0 | 0.031 | better than A |");
     }
 
     @Test
@@ -174,6 +177,46 @@ class ComparisonReportTest {
         assertThat(lines.get(1).split(",", -1)).hasSize(RunsCsv.HEADER.size());
         assertThat(lines.get(1)).contains(",0.250000,"); // cross-node share 25 of 100
         assertThat(lines.get(1)).contains(",990.000,10.0000,2.50000,"); // acquisitions, then 10,000 x 250 µs CPU
+    }
+
+    @Test
+    void theTailsArePairedByRepeatToo() throws IOException {
+        List<RunRecord> runs = runs(new double[] {1000, 1100}, new double[] {2000, 2100});
+
+        String paired = ComparisonReport.pairedTable(List.of("A", "B"), runs);
+
+        // every run has the same tails, so each ratio is 1: neither above nor below
+        assertThat(paired).contains("| HTTP p99.9 ms | B | 1.00 (1.00–1.00) | 0 of 2 | 0 | 1.000 |");
+        assertThat(paired).contains("| lock wait max ms | B |").contains("| lock wait p99 µs (slow path) | B |");
+    }
+
+    @Test
+    void aCsvCellWithACommaIsQuoted() throws IOException {
+        RunRecord plain = run(1, 1, "A", 1000, 0);
+        Path odd = dir.resolve("a,b/index.html");
+        RunRecord run = new RunRecord(1, 1, "A", plain.gatling(), plain.metrics(), 80, java.util.Optional.of(odd));
+
+        String line = RunsCsv.text(List.of(run), dir).lines().toList().get(1);
+
+        assertThat(line).endsWith(",80,\"a,b/index.html\"");
+    }
+
+    @Test
+    void stripeCountsAreEachAComparisonAndNoneMeansTheServicesDefault() {
+        assertThat(Compare.stripes("1, 4")).containsExactly(1, 4);
+        assertThat(Compare.stripes("")).containsExactly(0);
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> Compare.stripes("0"))
+                .hasMessageContaining("at least 1");
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> Compare.stripes("one"))
+                .hasMessageContaining("stripe counts like 1,4");
+    }
+
+    @Test
+    void gatlingTracksTheTailPercentilesTheReportShows() {
+        assertThat(GatlingRun.percentileProperties())
+                .containsEntry("gatling.charting.indicators.percentile3", "99")
+                .containsEntry("gatling.charting.indicators.percentile4", "99.9");
+        assertThat(GatlingRun.percentileLine("99.9")).isEqualTo("response time 99.9th percentile (ms)");
     }
 
     @Test

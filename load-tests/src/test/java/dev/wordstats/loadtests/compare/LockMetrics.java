@@ -6,19 +6,20 @@ import java.util.OptionalDouble;
 import java.util.function.Predicate;
 
 /**
- * The lock figures of one run, read from the service's {@code /actuator/prometheus} page after
- * the load: wait time p99 (from the {@code wordstats_lock_wait_seconds} histogram, of the slow
- * path, {@code path="slow"}, where the service tags it: the acquisitions that really waited) and
- * max, cross-node and same-node handoffs, fast- and slow-path acquisitions; beside them the CPU time
- * the service's process used ({@code process_cpu_time_ns_total}), which with the run's request count
- * gives the service's CPU per request: on a shared host the share of the CPUs the service gets moves
- * requests/s from run to run, its CPU per request much less. A figure the service does not expose is
- * empty (shown as "n/a").
+ * The lock figures of one run, read from the service's {@code /actuator/prometheus} page after the load: wait
+ * time p99 (from the {@code wordstats_lock_wait_seconds} histogram, of the slow path, {@code path="slow"}, where
+ * the service tags it: the acquisitions that really waited), its max (the {@code _max} gauge, a recent window's)
+ * and the upper bound of the highest bucket the run added a wait to (a bound on the run's own longest wait),
+ * cross-node and same-node handoffs, fast- and slow-path acquisitions; beside them the CPU time the service's
+ * process used ({@code process_cpu_time_ns_total}), which with the run's request count gives the service's CPU
+ * per request: on a shared host the share of the CPUs the service gets moves requests/s from run to run, its CPU
+ * per request much less. A figure the service does not expose is empty (shown as "n/a").
  */
 record LockMetrics(
         OptionalDouble waitP99Seconds,
         OptionalDouble waitLowestBucketSeconds,
         OptionalDouble waitMaxSeconds,
+        OptionalDouble waitMaxBucketSeconds,
         OptionalDouble crossNodeHandoffs,
         OptionalDouble sameNodeHandoffs,
         OptionalDouble fastAcquisitions,
@@ -41,6 +42,7 @@ record LockMetrics(
                 p99,
                 page.lowestBucketBound("wordstats_lock_wait_seconds", waits),
                 page.max("wordstats_lock_wait_seconds_max", waits),
+                page.highestOccupiedBucketBound("wordstats_lock_wait_seconds", waits),
                 page.sum("wordstats_lock_handoffs_total", ofLock.and(label("locality", "cross_node"))),
                 page.sum("wordstats_lock_handoffs_total", ofLock.and(label("locality", "same_node"))),
                 page.sum("wordstats_lock_acquisitions_total", ofLock.and(label("path", "fast"))),
@@ -92,6 +94,6 @@ record LockMetrics(
 
     static LockMetrics none() {
         OptionalDouble n = OptionalDouble.empty();
-        return new LockMetrics(n, n, n, n, n, n, n, n);
+        return new LockMetrics(n, n, n, n, n, n, n, n, n);
     }
 }

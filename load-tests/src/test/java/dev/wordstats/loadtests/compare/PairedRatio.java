@@ -1,5 +1,6 @@
 package dev.wordstats.loadtests.compare;
 
+import dev.wordstats.comparison.SignTest;
 import dev.wordstats.comparison.Spread;
 import java.util.ArrayList;
 import java.util.List;
@@ -14,9 +15,9 @@ import java.util.function.Function;
  * host falls on both sides of a pair alike, where it widens both min–max ranges of the summary and hides
  * a steady difference in them.
  *
- * <p>A difference is named only when a two-sided sign test over the repeats gives p &lt; {@value #ALPHA}:
- * the ratios on one side of 1 count, the ratios of exactly 1 are left out. That takes at least 6 repeats
- * (all 6 on one side: p = 0.031; 5 of 5 give 0.0625).
+ * <p>A difference is named only when a two-sided sign test ({@link SignTest}) over the repeats gives p &lt;
+ * {@value #ALPHA}: the ratios on one side of 1 count, the ratios of exactly 1 are left out. That takes at least
+ * 6 repeats (all 6 on one side: p = 0.031; 5 of 5 give 0.0625).
  *
  * @param lock the lock type
  * @param reference the lock type it is divided by
@@ -58,24 +59,20 @@ record PairedRatio(String lock, String reference, List<Double> ratios) {
     }
 
     int above() {
-        return (int) ratios.stream().filter(x -> x > 1).count();
+        return signTest().above();
     }
 
     int below() {
-        return (int) ratios.stream().filter(x -> x < 1).count();
+        return signTest().below();
     }
 
     /** The two-sided exact sign test's p over the ratios not equal to 1; 1 when there are none. */
     double signTestP() {
-        int n = above() + below();
-        int k = Math.min(above(), below());
-        double tail = 0;
-        double choose = 1; // C(n, 0)
-        for (int i = 0; i <= k; i++) {
-            tail += choose;
-            choose = choose * (n - i) / (i + 1);
-        }
-        return Math.min(1.0, 2 * tail / Math.pow(2, n));
+        return signTest().p();
+    }
+
+    private SignTest signTest() {
+        return SignTest.of(ratios);
     }
 
     /** Above or below the reference by the sign test, or {@link Verdict#NO_DIFFERENCE}. */

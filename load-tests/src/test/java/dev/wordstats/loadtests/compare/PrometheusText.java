@@ -142,6 +142,29 @@ final class PrometheusText {
     }
 
     /**
+     * The upper bound of the highest bucket of the histogram {@code base} that holds more than the one
+     * below it, summed over the series that pass the filter: on a page less an earlier one
+     * ({@link #since}), every value recorded between the two is at most this. Empty without buckets or
+     * values; infinite when a value lies past the highest finite bound.
+     */
+    OptionalDouble highestOccupiedBucketBound(String base, Predicate<Sample> filter) {
+        TreeMap<Double, Double> buckets = new TreeMap<>(Comparator.naturalOrder());
+        samples.stream()
+                .filter(s -> s.name().equals(base + "_bucket"))
+                .filter(filter)
+                .forEach(s -> buckets.merge(parseValue(s.labels().get("le")), s.value(), Double::sum));
+        double below = 0;
+        OptionalDouble highest = OptionalDouble.empty();
+        for (Map.Entry<Double, Double> bucket : buckets.entrySet()) {
+            if (bucket.getValue() > below) {
+                highest = OptionalDouble.of(bucket.getKey());
+            }
+            below = bucket.getValue();
+        }
+        return highest;
+    }
+
+    /**
      * The q-quantile of the histogram {@code base} ({@code base_bucket} series, summed over the
      * series that pass the filter), interpolated linearly inside the bucket as Prometheus does.
      */

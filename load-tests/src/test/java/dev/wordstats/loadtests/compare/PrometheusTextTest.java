@@ -33,6 +33,24 @@ class PrometheusTextTest {
         assertThat(metrics.waitMaxSeconds()).hasValue(0.0035);
         // rank 99 of 100 falls in (0.002, 0.004]: 90 below, 10 inside -> 0.002 + 0.002 * 9/10
         assertThat(metrics.waitP99Seconds().getAsDouble()).isCloseTo(0.0038, within(1e-9));
+        assertThat(metrics.waitMaxBucketSeconds()).hasValue(0.004);
+    }
+
+    @Test
+    void theMaxBucketOfARunIsTheHighestBucketItAddedAWaitTo() {
+        // before the run: waits up to 4 ms; the run adds 30 waits, all at or under 2 ms
+        String later = PAGE.replace("le=\"0.001\"} 50.0", "le=\"0.001\"} 70.0")
+                .replace("le=\"0.002\"} 90.0", "le=\"0.002\"} 120.0")
+                .replace("le=\"0.004\"} 100.0", "le=\"0.004\"} 130.0")
+                .replace("le=\"+Inf\"} 100.0", "le=\"+Inf\"} 130.0");
+        PrometheusText run = PrometheusText.parse(later).since(PrometheusText.parse(PAGE));
+        assertThat(run.highestOccupiedBucketBound("wordstats_lock_wait_seconds", s -> true))
+                .hasValue(0.002);
+        // the whole page: the 4 ms bucket holds waits
+        assertThat(PrometheusText.parse(PAGE).highestOccupiedBucketBound("wordstats_lock_wait_seconds", s -> true))
+                .hasValue(0.004);
+        assertThat(PrometheusText.parse("x 1\n").highestOccupiedBucketBound("wordstats_lock_wait_seconds", s -> true))
+                .isEmpty();
     }
 
     @Test

@@ -1,6 +1,7 @@
 package dev.wordstats.loadtests.compare;
 
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -8,6 +9,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.OptionalDouble;
+import org.apache.commons.csv.CSVFormat;
+import org.apache.commons.csv.CSVPrinter;
 
 /**
  * {@code runs.csv}: one line per run (every repeat of every lock), in the order they ran, with every
@@ -27,8 +30,10 @@ final class RunsCsv {
             "steadyRequestsPerSecond",
             "httpP50Millis",
             "httpP99Millis",
+            "httpP999Millis",
             "lockWaitP99Seconds",
             "lockWaitMaxSeconds",
+            "lockWaitMaxBucketSeconds",
             "slowPathShare",
             "crossNodeShare",
             "crossNodeHandoffs",
@@ -41,38 +46,55 @@ final class RunsCsv {
 
     private RunsCsv() {}
 
+    /** The CSV format: RFC 4180 with the header, lines ended by a newline alone. */
+    private static final CSVFormat FORMAT = CSVFormat.RFC4180
+            .builder()
+            .setHeader(HEADER.toArray(String[]::new))
+            .setRecordSeparator('\n')
+            .get();
+
     static String text(List<RunRecord> runs, Path reportDir) {
-        StringBuilder csv = new StringBuilder(String.join(",", HEADER)).append('\n');
-        for (RunRecord r : runs) {
-            GatlingRun.Result g = r.gatling();
-            LockMetrics m = r.metrics();
-            List<String> cells = new ArrayList<>();
-            cells.add(Integer.toString(r.repeat()));
-            cells.add(Integer.toString(r.position()));
-            cells.add(r.lock());
-            cells.add(Boolean.toString(r.passed()));
-            cells.add(num(g.requests()));
-            cells.add(num(g.failed()));
-            cells.add(num(g.requestsPerSecond()));
-            cells.add(num(g.steadyRequestsPerSecond()));
-            cells.add(num(g.p50Millis()));
-            cells.add(num(g.p99Millis()));
-            cells.add(num(m.waitP99Seconds()));
-            cells.add(num(m.waitMaxSeconds()));
-            cells.add(num(m.slowPathShare()));
-            cells.add(num(m.crossNodeShare()));
-            cells.add(num(m.crossNodeHandoffs()));
-            cells.add(num(m.sameNodeHandoffs()));
-            cells.add(num(m.fastAcquisitions()));
-            cells.add(num(m.slowAcquisitions()));
-            cells.add(num(m.serviceCpuSeconds()));
-            cells.add(r.peakServiceFds() < 0 ? "" : Long.toString(r.peakServiceFds()));
-            cells.add(r.gatlingReport()
-                    .map(p -> reportDir.relativize(p).toString().replace('\\', '/'))
-                    .orElse(""));
-            csv.append(String.join(",", cells)).append('\n');
+        StringBuilder csv = new StringBuilder();
+        try (CSVPrinter printer = new CSVPrinter(csv, FORMAT)) {
+            for (RunRecord r : runs) {
+                printer.printRecord(cells(r, reportDir));
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e); // a StringBuilder does not throw
         }
         return csv.toString();
+    }
+
+    private static List<String> cells(RunRecord r, Path reportDir) {
+        GatlingRun.Result g = r.gatling();
+        LockMetrics m = r.metrics();
+        List<String> cells = new ArrayList<>();
+        cells.add(Integer.toString(r.repeat()));
+        cells.add(Integer.toString(r.position()));
+        cells.add(r.lock());
+        cells.add(Boolean.toString(r.passed()));
+        cells.add(num(g.requests()));
+        cells.add(num(g.failed()));
+        cells.add(num(g.requestsPerSecond()));
+        cells.add(num(g.steadyRequestsPerSecond()));
+        cells.add(num(g.p50Millis()));
+        cells.add(num(g.p99Millis()));
+        cells.add(num(g.p999Millis()));
+        cells.add(num(m.waitP99Seconds()));
+        cells.add(num(m.waitMaxSeconds()));
+        cells.add(num(m.waitMaxBucketSeconds()));
+        cells.add(num(m.slowPathShare()));
+        cells.add(num(m.crossNodeShare()));
+        cells.add(num(m.crossNodeHandoffs()));
+        cells.add(num(m.sameNodeHandoffs()));
+        cells.add(num(m.fastAcquisitions()));
+        cells.add(num(m.slowAcquisitions()));
+        cells.add(num(m.serviceCpuSeconds()));
+        cells.add(r.peakServiceFds() < 0 ? "" : Long.toString(r.peakServiceFds()));
+        cells.add(r.gatlingReport()
+                .map(p -> reportDir.relativize(p).toString().replace('\\', '/'))
+                .orElse(""));
+        return cells;
     }
 
     static Path write(List<RunRecord> runs, Path reportDir) throws IOException {

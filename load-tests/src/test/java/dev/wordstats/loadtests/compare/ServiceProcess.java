@@ -14,7 +14,10 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.stream.Stream;
+import org.awaitility.Awaitility;
+import org.awaitility.core.ConditionTimeoutException;
 
 /**
  * The service jar run as a child process on a free loopback port, with its output in a log file.
@@ -90,32 +93,38 @@ final class ServiceProcess implements AutoCloseable {
     }
 
     /** Polls {@code /actuator/health} until it answers UP, the process dies, or the timeout passes. */
-    void awaitHealthy(Duration timeout) throws IOException, InterruptedException {
-        long deadline = System.nanoTime() + timeout.toNanos();
+    void awaitHealthy(Duration timeout) {
         try (HttpClient client =
                 HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build()) {
             HttpRequest health = HttpRequest.newBuilder(baseUrl.resolve("/actuator/health"))
                     .timeout(Duration.ofSeconds(5))
                     .build();
-            String last = "no answer";
-            while (System.nanoTime() < deadline) {
-                if (!process.isAlive()) {
-                    throw new IllegalStateException("the service exited with code " + process.exitValue()
-                            + " before it was healthy; last lines of " + log + ":\n" + tail(40));
-                }
-                try {
-                    HttpResponse<String> response = client.send(health, HttpResponse.BodyHandlers.ofString());
-                    if (response.statusCode() == 200 && response.body().contains("\"UP\"")) {
-                        return;
-                    }
-                    last = response.statusCode() + " " + response.body();
-                } catch (IOException e) {
-                    last = e.toString();
-                }
-                Thread.sleep(250);
+            AtomicReference<String> last = new AtomicReference<>("no answer");
+            try {
+                Awaitility.await("the service's health")
+                        .atMost(timeout)
+                        .pollDelay(Duration.ZERO)
+                        .pollInterval(Duration.ofMillis(250))
+                        .until(() -> {
+                            if (!process.isAlive()) {
+                                throw new IllegalStateException("the service exited with code " + process.exitValue()
+                                        + " before it was healthy; last lines of " + log + ":\n" + tail(40));
+                            }
+                            try {
+                                HttpResponse<String> response =
+                                        client.send(health, HttpResponse.BodyHandlers.ofString());
+                                last.set(response.statusCode() + " " + response.body());
+                                return response.statusCode() == 200
+                                        && response.body().contains("\"UP\"");
+                            } catch (IOException e) {
+                                last.set(e.toString());
+                                return false;
+                            }
+                        });
+            } catch (ConditionTimeoutException e) {
+                throw new IllegalStateException("the service was not healthy after " + timeout.toSeconds()
+                        + " s (last: " + last.get() + "); last lines of " + log + ":\n" + tail(40));
             }
-            throw new IllegalStateException("the service was not healthy after " + timeout.toSeconds() + " s (last: "
-                    + last + "); last lines of " + log + ":\n" + tail(40));
         }
     }
 
