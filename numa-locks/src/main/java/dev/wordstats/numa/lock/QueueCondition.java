@@ -223,7 +223,7 @@ final class QueueCondition implements Condition {
 
     // ------------------------------------------------------------------ the queue, under the lock
 
-    /** As the owner: appends the caller, after dropping cancelled waiters at the tail's side. */
+    /** As the owner: appends the caller to the queue (IllegalMonitorStateException when it is not the owner). */
     private Waiter enqueue() {
         checkOwner();
         Waiter w = new Waiter(Thread.currentThread());
@@ -285,8 +285,9 @@ final class QueueCondition implements Condition {
     }
 
     /**
-     * Takes the lock again with {@code lock()} (which does not give up on an interrupt and keeps the
-     * status; none is pending here, the waits clear it) and restores the hold count.
+     * Takes the lock again with {@code lock()} (which does not give up on an interrupt: one that
+     * comes now stays in the thread's status) and restores the hold count; a waiter that gave up
+     * drops itself, and any other cancelled waiter, from the queue.
      */
     private void reacquire(int holds, boolean cancelled) {
         lock.lock();

@@ -895,7 +895,9 @@ public abstract class LockContractTest {
                 }
             });
             awaitWaiting(lock, waiting);
-            awaitParkedOrDone(waiter, Duration.ofMillis(200));
+            assertThat(awaitParkedOrDone(waiter, PROMPT))
+                    .as("a waiter parks on its condition, it does not spin")
+                    .isTrue();
             lock.lock();
             try {
                 waiter.interrupt();
