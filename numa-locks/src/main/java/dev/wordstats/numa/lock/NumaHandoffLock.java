@@ -21,8 +21,9 @@ import java.util.concurrent.locks.ReentrantLock;
  * <p>A drop-in for a non-fair {@link ReentrantLock}: {@link #lock}, {@link #lockInterruptibly},
  * {@link #tryLock()}, {@link #tryLock(long, TimeUnit)} and {@link #unlock} keep the {@link Lock}
  * contract; the lock is reentrant (up to {@link Integer#MAX_VALUE} holds) and {@link #unlock} by a
- * thread that does not hold it throws {@link IllegalMonitorStateException}. It has no
- * {@link Condition}s: {@link #newCondition()} throws {@link UnsupportedOperationException}.
+ * thread that does not hold it throws {@link IllegalMonitorStateException}. Its {@link Condition}s
+ * ({@link #newCondition()}) keep the JDK's contract: an await releases every hold and takes the
+ * lock again, through the queue, before it returns.
  *
  * <p>Not fair, but starvation-free: a free lock may be taken by an arriving thread, and a node may
  * keep the lock for {@link #DEFAULT_IN_NODE_BUDGET} passes in a row; but a queue leader that has

@@ -26,8 +26,8 @@ import java.util.concurrent.locks.ReentrantLock;
  * flag first wins; but a queue leader that has waited for the lock longer than the reservation
  * threshold ({@link #DEFAULT_RESERVE_AFTER}, 1 ms, the bound of Go's {@code sync.Mutex}) reserves it, and
  * the next release hands it to that leader: until then {@link #tryLock()} and arriving threads
- * do not get it. It has no {@link Condition}s: {@link #newCondition()} throws
- * {@link UnsupportedOperationException}.
+ * do not get it. Its {@link Condition}s ({@link #newCondition()}) keep the JDK's contract: an
+ * await releases every hold and takes the lock again, through the queue, before it returns.
  *
  * <p>Waiting threads spin a little ({@link Thread#onSpinWait()}) and then park, so a waiting virtual
  * thread gives its carrier back; no thread spins without bound.

@@ -109,19 +109,25 @@ abstract class QueueLockFields extends QueueLockL0Pad {
     }
 
     /**
-     * Not supported: this lock has no conditions.
-     *
-     * @throws UnsupportedOperationException always
+     * A new {@link Condition} of this lock, as {@code ReentrantLock}'s: its awaits release every
+     * hold of the caller and take the lock again (restoring the hold count) before they return or
+     * throw; each of its methods throws {@link IllegalMonitorStateException} when the caller does not
+     * hold the lock. See {@link QueueCondition}.
      */
     public final Condition newCondition() {
-        throw new UnsupportedOperationException(getClass().getSimpleName()
-                + " has no conditions; use LockType.FAIR_REENTRANT or UNFAIR_REENTRANT for a lock with conditions");
+        return new QueueCondition(this);
     }
 
     // ------------------------------------------------------------------ the timed tryLock
 
     /** Takes the lock if it is free now (each lock's own rule for a free word). */
     public abstract boolean tryLock();
+
+    /** Takes the lock, waiting as long as it takes; an interrupt is kept in the thread's status. */
+    public abstract void lock();
+
+    /** Releases one hold; the last one releases the lock. */
+    public abstract void unlock();
 
     /**
      * Queues the caller on its node, waits for leadership, then for the lock.

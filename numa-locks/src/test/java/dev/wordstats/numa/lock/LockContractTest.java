@@ -17,6 +17,7 @@ import dev.wordstats.numa.topology.NodeLocator;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Date;
 import java.util.List;
 import java.util.Optional;
 import java.util.SplittableRandom;
@@ -27,8 +28,10 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.atomic.LongAdder;
+import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.Lock;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -640,6 +643,562 @@ public abstract class LockContractTest {
                         .as("locked after the storm")
                         .isFalse());
         assertLockUsableByTwoThreads(lock, ThreadKind.VIRTUAL);
+    }
+
+    // ---------------------------------------------------------------- conditions (after the JSR 166 TCK's
+    // ReentrantLockTest)
+
+    /** Whether the type's locks have conditions; a type without them must throw from newCondition(). */
+    protected boolean hasConditions() {
+        return true;
+    }
+
+    /** A condition of a new contended lock of the type, the test skipped for a type without conditions. */
+    private Condition newConditionOrSkip(Lock lock) {
+        Assumptions.assumeTrue(hasConditions(), "the type has no conditions");
+        return lock.newCondition();
+    }
+
+    @Test
+    void newConditionThrowsOnlyForATypeWithoutConditions() {
+        Lock lock = newLock();
+        if (hasConditions()) {
+            assertThat(lock.newCondition()).isNotNull().isNotSameAs(lock.newCondition());
+        } else {
+            assertThatThrownBy(lock::newCondition).isInstanceOf(UnsupportedOperationException.class);
+        }
+    }
+
+    /** The ways to wait on a condition that an interrupt ends; each bounded far beyond any test's wait. */
+    enum InterruptibleAwait {
+        AWAIT {
+            @Override
+            boolean await(Condition c) throws InterruptedException {
+                c.await();
+                return true;
+            }
+        },
+        AWAIT_NANOS {
+            @Override
+            boolean await(Condition c) throws InterruptedException {
+                return c.awaitNanos(LONG_WAIT.toNanos()) > 0L;
+            }
+        },
+        AWAIT_TIMED {
+            @Override
+            boolean await(Condition c) throws InterruptedException {
+                return c.await(LONG_WAIT.toMillis(), TimeUnit.MILLISECONDS);
+            }
+        },
+        AWAIT_UNTIL {
+            @Override
+            boolean await(Condition c) throws InterruptedException {
+                return c.awaitUntil(new Date(System.currentTimeMillis() + LONG_WAIT.toMillis()));
+            }
+        };
+
+        /** Awaits {@code c}: true when woken before the (long) bound. */
+        abstract boolean await(Condition c) throws InterruptedException;
+    }
+
+    private static final Duration LONG_WAIT = Duration.ofMinutes(5);
+
+    static Stream<Arguments> interruptibleAwaitsAndKinds() {
+        return Arrays.stream(InterruptibleAwait.values())
+                .flatMap(how -> Arrays.stream(ThreadKind.values()).map(kind -> Arguments.of(how, kind)));
+    }
+
+    @ParameterizedTest(name = "{0} threads")
+    @EnumSource(ThreadKind.class)
+    void conditionMethodsThrowIllegalMonitorStateWithoutTheLock(ThreadKind kind) throws Exception {
+        Lock lock = newLock();
+        Condition c = newConditionOrSkip(lock);
+        List<ConcurrencySupport.Body> uses = List.of(
+                c::await,
+                () -> c.awaitNanos(1_000_000L),
+                () -> c.await(1, TimeUnit.MILLISECONDS),
+                () -> c.awaitUntil(new Date(System.currentTimeMillis() + 1)),
+                c::awaitUninterruptibly,
+                c::signal,
+                c::signalAll);
+        inThread(kind, "not an owner", () -> {
+            for (ConcurrencySupport.Body use : uses) {
+                assertThatThrownBy(use::run).isInstanceOf(IllegalMonitorStateException.class);
+            }
+        });
+        try (Workers workers = new Workers(lock)) {
+            Holder holder = hold(lock, kind, workers);
+            inThread(kind, "while another holds it", () -> {
+                for (ConcurrencySupport.Body use : uses) {
+                    assertThatThrownBy(use::run).isInstanceOf(IllegalMonitorStateException.class);
+                }
+            });
+            holder.release();
+            workers.joinAll(PROMPT);
+        }
+        assertLockUsableByTwoThreads(lock, kind);
+    }
+
+    @ParameterizedTest(name = "{0}, {1} threads")
+    @MethodSource("interruptibleAwaitsAndKinds")
+    void signalledWaiterReturnsOnlyOnceItHoldsTheLockAgain(InterruptibleAwait how, ThreadKind kind) throws Exception {
+        Lock lock = newContendedLock();
+        Condition c = newConditionOrSkip(lock);
+        AtomicBoolean waiting = new AtomicBoolean();
+        AtomicBoolean returned = new AtomicBoolean();
+        AtomicBoolean signalled = new AtomicBoolean();
+        try (Workers workers = new Workers(lock + " " + how)) {
+            Thread waiter = workers.start(kind, "waiter", () -> {
+                lock.lock();
+                try {
+                    waiting.set(true);
+                    while (!signalled.get()) { // spurious wake-ups are allowed
+                        assertThat(how.await(c)).as("woken before the bound").isTrue();
+                    }
+                    returned.set(true);
+                    assertHeldByCurrentThread(lock, 1);
+                } finally {
+                    lock.unlock();
+                }
+            });
+            awaitWaiting(lock, waiting);
+            lock.lock(); // the waiter released it to wait
+            try {
+                signalled.set(true);
+                c.signal();
+                waiter.join(Duration.ofMillis(100));
+                assertThat(returned)
+                        .as("returned while the signaller holds the lock")
+                        .isFalse();
+            } finally {
+                lock.unlock();
+            }
+            workers.joinAll(PROMPT);
+        }
+        assertThat(returned).isTrue();
+        assertLockUsableByTwoThreads(lock, kind);
+    }
+
+    @ParameterizedTest(name = "{0} threads")
+    @EnumSource(ThreadKind.class)
+    void awaitReleasesEveryHoldAndRestoresTheHoldCount(ThreadKind kind) throws Exception {
+        Lock lock = newContendedLock();
+        Condition c = newConditionOrSkip(lock);
+        AtomicBoolean waiting = new AtomicBoolean();
+        AtomicBoolean signalled = new AtomicBoolean();
+        try (Workers workers = new Workers(lock)) {
+            workers.start(kind, "reentrant waiter", () -> {
+                lock.lock();
+                lock.lock();
+                lock.lock();
+                try {
+                    waiting.set(true);
+                    while (!signalled.get()) {
+                        c.await();
+                    }
+                    assertHeldByCurrentThread(lock, 3);
+                } finally {
+                    lock.unlock();
+                    lock.unlock();
+                    lock.unlock();
+                }
+                assertHeldByCurrentThread(lock, 0);
+            });
+            awaitWaiting(lock, waiting);
+            // Another thread takes the lock: the three holds were all released.
+            inThread(kind, "signaller", () -> {
+                assertThat(lock.tryLock(PROMPT.toMillis(), TimeUnit.MILLISECONDS))
+                        .as("lock free while its reentrant owner waits")
+                        .isTrue();
+                try {
+                    signalled.set(true);
+                    c.signal();
+                } finally {
+                    lock.unlock();
+                }
+            });
+            workers.joinAll(PROMPT);
+        }
+        assertLockUsableByTwoThreads(lock, kind);
+    }
+
+    /**
+     * Lost signals: two threads hand a token back and forth through two conditions many times,
+     * each waiting on its predicate in a loop; a signal lost between the predicate check and the
+     * park would stall the exchange (the join's bound then fails the test with a dump).
+     */
+    @ParameterizedTest(name = "{0} threads")
+    @EnumSource(ThreadKind.class)
+    void pingPongLosesNoSignal(ThreadKind kind) throws Exception {
+        Lock lock = newContendedLock();
+        Condition pinged = newConditionOrSkip(lock);
+        Condition ponged = lock.newCondition();
+        int rounds = 2_000;
+        int[] turn = {0}; // even: ping's turn; guarded by the lock
+        try (Workers workers = new Workers(lock)) {
+            for (int side = 0; side < 2; side++) {
+                int mine = side;
+                Condition wait = side == 0 ? ponged : pinged;
+                Condition wake = side == 0 ? pinged : ponged;
+                workers.start(kind, side == 0 ? "ping" : "pong", () -> {
+                    for (int r = 0; r < rounds; r++) {
+                        lock.lock();
+                        try {
+                            while ((turn[0] & 1) != mine) {
+                                if (r % 2 == 0) {
+                                    wait.await();
+                                } else {
+                                    wait.awaitNanos(TimeUnit.MILLISECONDS.toNanos(50)); // a timeout only re-checks
+                                }
+                            }
+                            turn[0]++;
+                            wake.signal();
+                        } finally {
+                            lock.unlock();
+                        }
+                    }
+                });
+            }
+            workers.joinAll(PROMPT);
+        }
+        lock.lock();
+        try {
+            assertThat(turn[0]).isEqualTo(2 * rounds);
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    @ParameterizedTest(name = "{0}, {1} threads")
+    @MethodSource("interruptibleAwaitsAndKinds")
+    void interruptedAwaitThrowsOnceItHoldsTheLockAgain(InterruptibleAwait how, ThreadKind kind) throws Exception {
+        Lock lock = newContendedLock();
+        Condition c = newConditionOrSkip(lock);
+        AtomicBoolean waiting = new AtomicBoolean();
+        AtomicReference<Throwable> thrown = new AtomicReference<>();
+        try (Workers workers = new Workers(lock + " " + how)) {
+            Thread waiter = workers.start(kind, "waiter", () -> {
+                lock.lock();
+                try {
+                    waiting.set(true);
+                    while (true) {
+                        how.await(c); // nobody signals: only the interrupt ends the wait
+                    }
+                } catch (InterruptedException expected) {
+                    thrown.set(expected);
+                    assertThat(Thread.currentThread().isInterrupted())
+                            .as("status cleared by the exception")
+                            .isFalse();
+                    assertHeldByCurrentThread(lock, 1);
+                } finally {
+                    lock.unlock();
+                }
+            });
+            awaitWaiting(lock, waiting);
+            assertThat(awaitParkedOrDone(waiter, PROMPT))
+                    .as("a waiter parks on its condition, it does not spin")
+                    .isTrue();
+            lock.lock();
+            try {
+                waiter.interrupt();
+                waiter.join(Duration.ofMillis(100));
+                assertThat(thrown.get())
+                        .as("threw while the lock is held by another")
+                        .isNull();
+            } finally {
+                lock.unlock();
+            }
+            workers.joinAll(PROMPT);
+        }
+        assertThat(thrown.get()).isInstanceOf(InterruptedException.class);
+        assertLockUsableByTwoThreads(lock, kind);
+    }
+
+    @ParameterizedTest(name = "{0}, {1} threads")
+    @MethodSource("interruptibleAwaitsAndKinds")
+    void awaitWithInterruptPendingThrowsAndKeepsTheLock(InterruptibleAwait how, ThreadKind kind) throws Exception {
+        Lock lock = newLock();
+        Condition c = newConditionOrSkip(lock);
+        inThread(kind, "interrupted", () -> {
+            lock.lock();
+            try {
+                Thread.currentThread().interrupt();
+                assertThatThrownBy(() -> how.await(c)).isInstanceOf(InterruptedException.class);
+                assertThat(Thread.currentThread().isInterrupted()).isFalse();
+                assertHeldByCurrentThread(lock, 1);
+            } finally {
+                lock.unlock();
+            }
+        });
+        assertLockUsableByTwoThreads(lock, kind);
+    }
+
+    @ParameterizedTest(name = "{0} threads")
+    @EnumSource(ThreadKind.class)
+    void awaitUninterruptiblyWaitsForTheSignalAndKeepsTheInterrupt(ThreadKind kind) throws Exception {
+        Lock lock = newContendedLock();
+        Condition c = newConditionOrSkip(lock);
+        AtomicBoolean waiting = new AtomicBoolean();
+        AtomicBoolean signalled = new AtomicBoolean();
+        AtomicBoolean returned = new AtomicBoolean();
+        AtomicBoolean interruptedOnReturn = new AtomicBoolean();
+        try (Workers workers = new Workers(lock)) {
+            Thread waiter = workers.start(kind, "uninterruptible", () -> {
+                lock.lock();
+                try {
+                    waiting.set(true);
+                    while (!signalled.get()) {
+                        c.awaitUninterruptibly();
+                    }
+                    returned.set(true);
+                    interruptedOnReturn.set(Thread.currentThread().isInterrupted());
+                    assertHeldByCurrentThread(lock, 1);
+                } finally {
+                    lock.unlock();
+                }
+            });
+            awaitWaiting(lock, waiting);
+            awaitParkedOrDone(waiter, Duration.ofMillis(200));
+            waiter.interrupt();
+            waiter.join(Duration.ofMillis(100));
+            assertThat(returned).as("returned on an interrupt").isFalse();
+            assertThat(awaitParkedOrDone(waiter, Duration.ofMillis(200)))
+                    .as("parked again after the interrupt (no spin on the interrupt status)")
+                    .isTrue();
+            lock.lock();
+            try {
+                signalled.set(true);
+                c.signal();
+            } finally {
+                lock.unlock();
+            }
+            workers.joinAll(PROMPT);
+        }
+        assertThat(returned).isTrue();
+        assertThat(interruptedOnReturn).as("interrupt status kept").isTrue();
+    }
+
+    @ParameterizedTest(name = "{0} threads")
+    @EnumSource(ThreadKind.class)
+    void timedAwaitsTimeOutHoldingTheLock(ThreadKind kind) throws Exception {
+        Lock lock = newLock();
+        Condition c = newConditionOrSkip(lock);
+        long timeoutMillis = 20;
+        inThread(kind, "timed", () -> {
+            lock.lock();
+            try {
+                long start = System.nanoTime();
+                assertThat(c.awaitNanos(TimeUnit.MILLISECONDS.toNanos(timeoutMillis)))
+                        .isLessThanOrEqualTo(0L);
+                assertThat(System.nanoTime() - start)
+                        .isGreaterThanOrEqualTo(TimeUnit.MILLISECONDS.toNanos(timeoutMillis));
+                assertHeldByCurrentThread(lock, 1);
+
+                start = System.nanoTime();
+                assertThat(c.await(timeoutMillis, TimeUnit.MILLISECONDS)).isFalse();
+                assertThat(System.nanoTime() - start)
+                        .isGreaterThanOrEqualTo(TimeUnit.MILLISECONDS.toNanos(timeoutMillis));
+                assertHeldByCurrentThread(lock, 1);
+
+                Date deadline = new Date(System.currentTimeMillis() + timeoutMillis);
+                assertThat(c.awaitUntil(deadline)).isFalse();
+                assertThat(System.currentTimeMillis()).isGreaterThanOrEqualTo(deadline.getTime());
+                assertHeldByCurrentThread(lock, 1);
+
+                assertThat(c.awaitNanos(0L)).isLessThanOrEqualTo(0L);
+                assertThat(c.awaitNanos(-1L)).isLessThanOrEqualTo(0L);
+                assertThat(c.await(-1, TimeUnit.SECONDS)).isFalse();
+                assertThat(c.awaitUntil(new Date(0L))).isFalse();
+                assertHeldByCurrentThread(lock, 1);
+            } finally {
+                lock.unlock();
+            }
+        });
+        assertLockUsableByTwoThreads(lock, kind);
+    }
+
+    @ParameterizedTest(name = "{0} threads")
+    @EnumSource(ThreadKind.class)
+    void signalWakesOneWaiterAndSignalAllWakesEvery(ThreadKind kind) throws Exception {
+        Lock lock = newContendedLock();
+        Condition c = newConditionOrSkip(lock);
+        int waiters = 6;
+        int[] enqueued = {0}; // guarded by the lock: counted just before each await
+        int[] permits = {0}; // guarded by the lock
+        AtomicInteger woken = new AtomicInteger();
+        try (Workers workers = new Workers(lock)) {
+            for (int i = 0; i < waiters; i++) {
+                workers.start(kind, "waiter-" + i, () -> {
+                    lock.lock();
+                    try {
+                        enqueued[0]++;
+                        while (permits[0] == 0) {
+                            c.await();
+                        }
+                        permits[0]--;
+                        woken.incrementAndGet();
+                        assertHeldByCurrentThread(lock, 1);
+                    } finally {
+                        lock.unlock();
+                    }
+                });
+            }
+            awaitEnqueued(lock, enqueued, waiters);
+            lock.lock();
+            try {
+                permits[0] = 1;
+                c.signal();
+            } finally {
+                lock.unlock();
+            }
+            long deadline = System.nanoTime() + PROMPT.toNanos();
+            while (woken.get() == 0 && System.nanoTime() < deadline) {
+                Thread.sleep(1);
+            }
+            Thread.sleep(50); // a second waiter woken by the one signal would be seen by now
+            assertThat(woken).as("one signal, one waiter").hasValue(1);
+            lock.lock();
+            try {
+                permits[0] = waiters - 1;
+                c.signalAll();
+            } finally {
+                lock.unlock();
+            }
+            workers.joinAll(PROMPT);
+        }
+        assertThat(woken).hasValue(waiters);
+    }
+
+    /**
+     * Signals racing timeouts and interrupts: waiters wait with short random bounds for tokens a
+     * producer hands out one signal each; an interrupter interrupts them. Every token must be
+     * taken (a signal that went to a waiter that gave up instead must pass to another), every
+     * thread must finish, and the lock must be free at the end.
+     */
+    @Test
+    void signalsRacingTimeoutsAndInterruptsLoseNoToken() throws Exception {
+        Lock lock = newContendedLock();
+        Condition c = newConditionOrSkip(lock);
+        int tokensToHand = 2_000;
+        int[] tokens = {0}; // guarded by the lock
+        int[] taken = {0}; // guarded by the lock
+        AtomicBoolean done = new AtomicBoolean();
+        String context = lock + " seed " + SEED;
+        List<Thread> waiters = new ArrayList<>();
+        try (Workers workers = new Workers(context)) {
+            int index = 0;
+            for (ThreadKind kind : ThreadKind.values()) {
+                for (int t = 0; t < 4; t++, index++) {
+                    SplittableRandom random = new SplittableRandom(SEED + index);
+                    waiters.add(workers.start(kind, "consumer-" + kind + "-" + t, () -> {
+                        while (!done.get()) {
+                            lock.lock();
+                            try {
+                                if (tokens[0] > 0) {
+                                    tokens[0]--;
+                                    taken[0]++;
+                                    continue;
+                                }
+                                int pick = random.nextInt(3);
+                                if (pick == 0) {
+                                    c.awaitNanos(random.nextInt(200_000));
+                                } else if (pick == 1) {
+                                    c.await(random.nextInt(1_000), TimeUnit.MICROSECONDS);
+                                } else {
+                                    c.await(5, TimeUnit.MILLISECONDS);
+                                }
+                            } catch (InterruptedException e) {
+                                // given up: the token, if any, is left for the next one
+                            } finally {
+                                lock.unlock();
+                            }
+                        }
+                    }));
+                }
+            }
+            SplittableRandom random = new SplittableRandom(SEED - 1);
+            workers.start(ThreadKind.PLATFORM, "producer", () -> {
+                for (int i = 0; i < tokensToHand; i++) {
+                    lock.lock();
+                    try {
+                        tokens[0]++;
+                        c.signal();
+                    } finally {
+                        lock.unlock();
+                    }
+                    if (i % 16 == 0) {
+                        waiters.get(random.nextInt(waiters.size())).interrupt();
+                        Thread.yield();
+                    }
+                }
+                long deadline = System.nanoTime() + PROMPT.toNanos();
+                while (System.nanoTime() < deadline) {
+                    lock.lock();
+                    try {
+                        if (taken[0] == tokensToHand) {
+                            break;
+                        }
+                    } finally {
+                        lock.unlock();
+                    }
+                    Thread.sleep(1);
+                }
+                done.set(true);
+                lock.lock();
+                try {
+                    c.signalAll();
+                } finally {
+                    lock.unlock();
+                }
+            });
+            workers.joinAll(PROMPT.plus(PROMPT));
+        }
+        lock.lock();
+        try {
+            assertThat(taken[0]).as("tokens taken; %s", context).isEqualTo(tokensToHand);
+            assertThat(tokens[0]).isZero();
+        } finally {
+            lock.unlock();
+        }
+        assertLockUsableByTwoThreads(lock, ThreadKind.VIRTUAL);
+    }
+
+    /** Waits (bounded) until {@code flag} is set and the lock is free: the waiter then waits on its condition. */
+    private static void awaitWaiting(Lock lock, AtomicBoolean flag) throws InterruptedException {
+        long deadline = System.nanoTime() + PROMPT.toNanos();
+        while (System.nanoTime() < deadline) {
+            if (flag.get() && lock.tryLock()) {
+                lock.unlock(); // set under the lock before the await: a free lock means it released it to wait
+                return;
+            }
+            Thread.sleep(1);
+        }
+        throw new AssertionError("waiter did not start waiting on " + lock);
+    }
+
+    /** Waits (bounded) until {@code count[0]}, read under the lock, reaches {@code n}. */
+    private static void awaitEnqueued(Lock lock, int[] count, int n) throws InterruptedException {
+        long deadline = System.nanoTime() + PROMPT.toNanos();
+        while (System.nanoTime() < deadline) {
+            lock.lock();
+            try {
+                if (count[0] == n) {
+                    return;
+                }
+            } finally {
+                lock.unlock();
+            }
+            Thread.sleep(1);
+        }
+        throw new AssertionError("waiters did not all start waiting on " + lock);
+    }
+
+    /** Checks, when the type has an owner view, that the caller holds {@code lock} {@code holds} times. */
+    private void assertHeldByCurrentThread(Lock lock, int holds) {
+        holdCounts().ifPresent(h -> {
+            assertThat(h.holdCount(lock)).as("hold count").isEqualTo(holds);
+            assertThat(h.isHeldByCurrentThread(lock)).isEqualTo(holds > 0);
+        });
     }
 
     // ---------------------------------------------------------------- helpers

@@ -1163,9 +1163,8 @@ class NumaHandoffLockTest {
                 .isInstanceOf(IllegalArgumentException.class);
         assertThatThrownBy(() -> new NumaHandoffLock(null, RESERVE_AFTER, CARRIERS))
                 .isInstanceOf(NullPointerException.class);
-        assertThatThrownBy(() -> new NumaHandoffLock(NodeLocator.singleNode(), RESERVE_AFTER, CARRIERS).newCondition())
-                .isInstanceOf(UnsupportedOperationException.class)
-                .hasMessageContaining("FAIR_REENTRANT");
+        assertThat(new NumaHandoffLock(NodeLocator.singleNode(), RESERVE_AFTER, CARRIERS).newCondition())
+                .isInstanceOf(QueueCondition.class);
         assertThat(new NumaHandoffLock(new AssignedNodes(3), RESERVE_AFTER, CARRIERS).queueCount())
                 .isEqualTo(3);
         assertThat(new NumaHandoffLockLab(NodeLocator.singleNode(), RESERVE_AFTER, CARRIERS, ALL).mechanisms())

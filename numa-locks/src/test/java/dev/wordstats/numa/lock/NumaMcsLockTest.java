@@ -34,12 +34,9 @@ class NumaMcsLockTest {
     private static final long PAD_BYTES = 128;
 
     @Test
-    void newConditionThrowsUnsupportedOperationWithMessage() {
+    void newConditionGivesANewConditionOfTheLock() {
         NumaMcsLock lock = new NumaMcsLock(NodeLocator.singleNode());
-        assertThatThrownBy(lock::newCondition)
-                .isInstanceOf(UnsupportedOperationException.class)
-                .hasMessageContaining("NumaMcsLock")
-                .hasMessageContaining("condition");
+        assertThat(lock.newCondition()).isInstanceOf(QueueCondition.class).isNotSameAs(lock.newCondition());
     }
 
     @Test

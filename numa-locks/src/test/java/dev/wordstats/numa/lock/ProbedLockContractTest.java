@@ -25,6 +25,12 @@ abstract class ProbedLockContractTest extends LockContractTest {
         return Optional.empty();
     }
 
+    /** A probed JDK lock has no conditions (ProbedJdkLock); the project's locks keep theirs with a probe. */
+    @Override
+    protected boolean hasConditions() {
+        return type() != LockType.FAIR_REENTRANT && type() != LockType.UNFAIR_REENTRANT;
+    }
+
     /** Counts records; thread-safe, as a LockTimer must be. */
     static final class CountingTimer implements LockTimer {
         final LongAdder waits = new LongAdder();

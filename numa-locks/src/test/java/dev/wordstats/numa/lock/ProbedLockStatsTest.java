@@ -23,6 +23,7 @@ import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.LongAdder;
+import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.Lock;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Timeout;
@@ -196,14 +197,28 @@ class ProbedLockStatsTest {
         assertThatThrownBy(lock::unlock).isInstanceOf(IllegalMonitorStateException.class);
     }
 
+    /** A probed JDK lock has no conditions; the project's locks keep theirs, their waits reported as any other. */
     @ParameterizedTest(name = "{0}")
     @MethodSource("lockTypes")
-    void newConditionThrowsUnsupportedOperation(LockType type) {
+    void newConditionThrowsOnlyForAProbedJdkLock(LockType type) throws Exception {
         CountingProbe probe = new CountingProbe(NodeLocator.singleNode(), LockTimer.NONE);
         Lock lock = TestLocks.lock(type, NodeLocator.singleNode(), LockSettings.DEFAULTS, probe);
-        assertThatThrownBy(lock::newCondition)
-                .isInstanceOf(UnsupportedOperationException.class)
-                .hasMessageContaining("conditions");
+        if (lock instanceof ProbedJdkLock) {
+            assertThatThrownBy(lock::newCondition)
+                    .isInstanceOf(UnsupportedOperationException.class)
+                    .hasMessageContaining("conditions");
+            return;
+        }
+        Condition condition = lock.newCondition();
+        lock.lock();
+        try {
+            assertThat(condition.await(1, TimeUnit.MILLISECONDS)).isFalse();
+        } finally {
+            lock.unlock();
+        }
+        assertThat(probe.stats().acquisitions())
+                .as("the await released the lock and took it again")
+                .isEqualTo(2);
     }
 
     /** Keeps every record, thread-safely. */
