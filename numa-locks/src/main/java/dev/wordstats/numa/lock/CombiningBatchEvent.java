@@ -3,7 +3,6 @@ package dev.wordstats.numa.lock;
 import jdk.jfr.Category;
 import jdk.jfr.Description;
 import jdk.jfr.Enabled;
-import jdk.jfr.Event;
 import jdk.jfr.Label;
 import jdk.jfr.Name;
 import jdk.jfr.StackTrace;
@@ -23,7 +22,7 @@ import jdk.jfr.Timespan;
 @Enabled(false)
 @Throttle("1000/s")
 @StackTrace(false)
-final class CombiningBatchEvent extends Event {
+final class CombiningBatchEvent extends LockEvent {
 
     @Label("Lock Type")
     @Description("The LockType of the lock")

@@ -23,7 +23,12 @@ import jdk.jfr.Configuration;
  *   <li>{@value #MODE_SWITCH}: an adaptive lock switched mode.
  * </ul>
  * {@value #SETTINGS} (at the root of the jar, and {@link #settings()}) turns all four on, the lock waits
- * from 10 us: {@code java -XX:StartFlightRecording:settings=default,settings=wordstats-locks.jfc ...}.
+ * from 10 us. JFR takes a settings file by path, or by name from the JDK's {@code lib/jfr} directory, not
+ * from a jar: copy it out first ({@code unzip -p numa-locks-*.jar wordstats-locks.jfc > wordstats-locks.jfc}),
+ * then {@code java -XX:StartFlightRecording:settings=default,settings=$PWD/wordstats-locks.jfc ...}. Its
+ * {@code <control>} section has two options, {@code lock-wait-threshold} (e.g. {@code 1ms}) and
+ * {@code lock-stack-traces} ({@code true}/{@code false}), given beside it on the command line or to
+ * {@code jfr configure}; the module's README shows each way.
  */
 public final class LockEvents {
 

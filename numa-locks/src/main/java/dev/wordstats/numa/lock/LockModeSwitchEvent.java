@@ -2,7 +2,6 @@ package dev.wordstats.numa.lock;
 
 import jdk.jfr.Category;
 import jdk.jfr.Description;
-import jdk.jfr.Event;
 import jdk.jfr.Label;
 import jdk.jfr.Name;
 import jdk.jfr.StackTrace;
@@ -13,7 +12,7 @@ import jdk.jfr.StackTrace;
 @Category(LockEvents.CATEGORY)
 @Description("An adaptive wordstats lock switched between its lean and its queued mode")
 @StackTrace(true)
-final class LockModeSwitchEvent extends Event {
+final class LockModeSwitchEvent extends LockEvent {
 
     @Label("Lock Type")
     @Description("The LockType of the lock")

@@ -2,7 +2,6 @@ package dev.wordstats.numa.lock;
 
 import jdk.jfr.Category;
 import jdk.jfr.Description;
-import jdk.jfr.Event;
 import jdk.jfr.Label;
 import jdk.jfr.Name;
 import jdk.jfr.StackTrace;
@@ -18,7 +17,7 @@ import jdk.jfr.StackTrace;
 @Description("A queue leader of a wordstats lock waited past the reservation threshold and reserved the lock:"
         + " arrivals no longer overtake it")
 @StackTrace(true)
-final class LockReservationEvent extends Event {
+final class LockReservationEvent extends LockEvent {
 
     @Label("Lock Type")
     @Description("The LockType of the lock")

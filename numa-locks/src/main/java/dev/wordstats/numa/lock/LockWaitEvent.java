@@ -2,7 +2,6 @@ package dev.wordstats.numa.lock;
 
 import jdk.jfr.Category;
 import jdk.jfr.Description;
-import jdk.jfr.Event;
 import jdk.jfr.Label;
 import jdk.jfr.Name;
 import jdk.jfr.SettingDefinition;
@@ -23,7 +22,7 @@ import jdk.jfr.Timespan;
 @Description("An acquisition of a wordstats lock that had to wait: the lock, the waiter's NUMA node, the wait,"
         + " and whether the lock came from a holder on the same node")
 @StackTrace(true)
-final class LockWaitEvent extends Event {
+final class LockWaitEvent extends LockEvent {
 
     @Label("Lock Type")
     @Description("The LockType of the lock, the name used in configuration, benchmarks and metric tags")

@@ -3,6 +3,7 @@ package dev.wordstats.numa.lock;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.wordstats.numa.topology.NodeLocator;
+import java.io.InputStream;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -10,11 +11,15 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Consumer;
+import javax.xml.parsers.DocumentBuilderFactory;
 import jdk.jfr.Configuration;
 import jdk.jfr.consumer.RecordedEvent;
 import jdk.jfr.consumer.RecordedFrame;
 import jdk.jfr.consumer.RecordingStream;
 import org.junit.jupiter.api.Test;
+import org.w3c.dom.Document;
+import org.w3c.dom.Element;
+import org.w3c.dom.NodeList;
 
 /**
  * What {@link JfrLockProbe} writes for each report, read back with a {@link RecordingStream}: the
@@ -62,9 +67,14 @@ class JfrLockProbeTest {
             assertThat(event.getEventType().getName()).isEqualTo(LockEvents.WAIT);
             assertThat(event.getEventType().getCategoryNames()).containsExactly(LockEvents.CATEGORY);
             assertThat(event.getString("lockType")).isEqualTo("NUMA_HANDOFF");
+            // the probe's own frame is trimmed: the stack starts at its caller, here this test
+            assertThat(event.getStackTrace().getFrames())
+                    .first()
+                    .extracting(frame -> frame.getMethod().getType().getName())
+                    .isEqualTo(JfrLockProbeTest.class.getName());
             assertThat(event.getStackTrace().getFrames())
                     .extracting(RecordedFrame::getMethod)
-                    .anySatisfy(method -> assertThat(method.getName()).isEqualTo("acquired"));
+                    .noneSatisfy(method -> assertThat(method.getName()).isEqualTo("acquired"));
         });
         assertThat(events)
                 .extracting(event -> event.getDuration("waitTime"))
@@ -193,6 +203,59 @@ class JfrLockProbeTest {
             stream.stop();
         }
         assertThat(events).extracting(event -> event.getDuration("waitTime")).containsExactly(Duration.ofNanos(10_000));
+    }
+
+    /**
+     * The file's {@code <control>} section: the two options a user picks by name ({@code jfr configure},
+     * or {@code -XX:StartFlightRecording:...,lock-wait-threshold=1ms}), each setting that names a control
+     * names one of them, every threshold option is a time span the setting takes, and the defaults are the
+     * file's own values.
+     */
+    @Test
+    void theShippedSettingsOfferAThresholdAndAStackTraceOptionByName() throws Exception {
+        Document jfc;
+        try (InputStream in = LockEvents.class.getResourceAsStream("/" + LockEvents.SETTINGS)) {
+            assertThat(in).isNotNull();
+            jfc = DocumentBuilderFactory.newInstance().newDocumentBuilder().parse(in);
+        }
+        Element threshold = single(jfc, "selection");
+        Element stacks = single(jfc, "flag");
+        assertThat(threshold.getAttribute("name")).isEqualTo("lock-wait-threshold");
+        assertThat(stacks.getAttribute("name")).isEqualTo("lock-stack-traces");
+        assertThat(stacks.getTextContent().trim()).isEqualTo("true");
+
+        NodeList options = threshold.getElementsByTagName("option");
+        Map<String, String> byName = new java.util.LinkedHashMap<>();
+        for (int i = 0; i < options.getLength(); i++) {
+            Element option = (Element) options.item(i);
+            byName.put(option.getAttribute("name"), option.getTextContent().trim());
+        }
+        assertThat(byName).containsEntry("0ns", "0 ns").containsEntry("20ms", "20 ms");
+        assertThat(byName.values())
+                .allSatisfy(span -> assertThat(WaitThresholdSetting.parse(span)).isNotNegative());
+        assertThat(byName.get(threshold.getAttribute("default"))).isEqualTo("10 us");
+
+        NodeList settings = jfc.getElementsByTagName("setting");
+        List<String> controlled = new java.util.ArrayList<>();
+        for (int i = 0; i < settings.getLength(); i++) {
+            Element setting = (Element) settings.item(i);
+            if (setting.hasAttribute("control")) {
+                String event = ((Element) setting.getParentNode()).getAttribute("name");
+                controlled.add(event + "#" + setting.getAttribute("name") + "=" + setting.getAttribute("control"));
+            }
+        }
+        assertThat(controlled)
+                .containsExactlyInAnyOrder(
+                        LockEvents.WAIT + "#waitThreshold=lock-wait-threshold",
+                        LockEvents.WAIT + "#stackTrace=lock-stack-traces",
+                        LockEvents.RESERVATION + "#stackTrace=lock-stack-traces",
+                        LockEvents.MODE_SWITCH + "#stackTrace=lock-stack-traces");
+    }
+
+    private static Element single(Document document, String tag) {
+        NodeList found = document.getElementsByTagName(tag);
+        assertThat(found.getLength()).as(tag).isEqualTo(1);
+        return (Element) found.item(0);
     }
 
     @Test

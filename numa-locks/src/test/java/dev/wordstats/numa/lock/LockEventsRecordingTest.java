@@ -13,6 +13,8 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 import java.util.stream.Stream;
 import jdk.jfr.consumer.RecordedEvent;
+import jdk.jfr.consumer.RecordedFrame;
+import jdk.jfr.consumer.RecordedStackTrace;
 import jdk.jfr.consumer.RecordingStream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -26,7 +28,8 @@ import org.junit.jupiter.params.provider.MethodSource;
  * platform threads, writes its lock waits as JFR events, read back with a {@link RecordingStream}: one
  * for each wait the lock reported at or past the {@code waitThreshold} and none below it (a second probe
  * on the same lock logs every reported wait), each with the lock's type and id, a node of the locator and
- * a handoff locality; the combining types also write their batches, the queue locks their reservations,
+ * a handoff locality, and a stack whose top frame is the test's call of the lock (the library's frames
+ * trimmed); the combining types also write their batches, the queue locks their reservations,
  * the adaptive lock its mode switches (as many as a counting probe on the same lock counts).
  * With the events disabled, nothing is written. Bounded: a holder keeps the lock for {@link #HOLD} while
  * waiters arrive, a burst of tiny critical sections follows, then rounds of waits of about 100 us; every
@@ -74,9 +77,11 @@ class LockEventsRecordingTest {
             assertThat(event.getLong("lockId")).isEqualTo(jfr.lockId());
             assertThat(event.getInt("node")).isBetween(0, 1);
             assertThat(event.getString("handoff")).isIn("same_node", "cross_node", "unknown");
-            assertThat(event.getStackTrace()).isNotNull();
+            assertCallerOnTop(event);
         });
-        // exactly the reported waits at or past the threshold, none below it; there were some of each
+        // exactly the reported waits at or past the threshold, none below it; there were some past it. Whether
+        // some stayed below it is the scheduler's choice (a loaded machine can stall the short rounds' waiters
+        // past it): the equality says that those below it, however many, were left out.
         List<Long> reported = log.waits();
         List<Long> atOrPast = reported.stream()
                 .filter(nanos -> nanos >= THRESHOLD.toNanos())
@@ -88,7 +93,6 @@ class LockEventsRecordingTest {
                         .toList())
                 .isEqualTo(atOrPast);
         assertThat(atOrPast).isNotEmpty();
-        assertThat(reported).anySatisfy(nanos -> assertThat(nanos).isLessThan(THRESHOLD.toNanos()));
 
         if (type == LockType.COMBINING || type == LockType.NUMA_COMBINING) {
             List<RecordedEvent> batches = named(events, LockEvents.COMBINING_BATCH);
@@ -104,11 +108,14 @@ class LockEventsRecordingTest {
         assertThat(reservations).hasSize((int) counting.reservations()).allSatisfy(event -> {
             assertThat(event.getLong("lockId")).isEqualTo(jfr.lockId());
             assertThat(event.getInt("node")).isBetween(0, 1);
+            assertCallerOnTop(event);
         });
         List<RecordedEvent> switches = named(events, LockEvents.MODE_SWITCH);
         assertThat(switches).hasSize((int) counting.modeSwitches());
-        assertThat(switches)
-                .allSatisfy(event -> assertThat(event.getString("mode")).isIn("queued", "lean"));
+        assertThat(switches).allSatisfy(event -> {
+            assertThat(event.getString("mode")).isIn("queued", "lean");
+            assertCallerOnTop(event);
+        });
     }
 
     @ParameterizedTest(name = "{0}")
@@ -133,7 +140,7 @@ class LockEventsRecordingTest {
                     assertThat(event.getString("lockType")).isEqualTo(type.name());
                     assertThat(event.getLong("lockId")).isEqualTo(jfr.lockId());
                     assertThat(event.getInt("node")).isBetween(0, 1);
-                    assertThat(event.getStackTrace()).isNotNull();
+                    assertCallerOnTop(event);
                 });
     }
 
@@ -288,6 +295,22 @@ class LockEventsRecordingTest {
             stream.stop(); // writes and delivers every event committed before it
         }
         return events;
+    }
+
+    /**
+     * The top frame of the event's stack is the code that called the lock (this test's, or for a combiner
+     * running a waiter's section, the combiner's caller, also this test's): the library's frames are trimmed.
+     */
+    private static void assertCallerOnTop(RecordedEvent event) {
+        RecordedStackTrace stack = event.getStackTrace();
+        assertThat(stack).isNotNull();
+        assertThat(stack.getFrames()).isNotEmpty();
+        RecordedFrame top = stack.getFrames().getFirst();
+        assertThat(top.getMethod().getType().getName())
+                .as(
+                        "top frame %s.%s",
+                        top.getMethod().getType().getName(), top.getMethod().getName())
+                .isEqualTo(LockEventsRecordingTest.class.getName());
     }
 
     private static List<RecordedEvent> named(List<RecordedEvent> events, String name) {
