@@ -64,7 +64,8 @@ class UnknownPropertiesCheckTest {
                         "wordstats.store.on-bad-snapshot",
                         "wordstats.batch.parallelism")
                 .contains("wordstats.lock.handoff-after")
-                .hasSize(18);
+                .contains("wordstats.store.unhealthy-after-failures")
+                .hasSize(19);
         assertThatCode(() -> UnknownPropertiesCheck.check(
                         environment("application.yml", Map.of("wordstats.lock.timingSampleEvery", "2"))))
                 .doesNotThrowAnyException();
