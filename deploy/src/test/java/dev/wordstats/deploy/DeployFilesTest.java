@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -176,6 +177,56 @@ class DeployFilesTest {
         assertThat(ignore).contains("!numa-locks/src/main/resources/wordstats-locks.jfc\n");
     }
 
+    @Test
+    void composeWaitsLongerForTheServiceToStopThanTheGracefulShutdownMayTake() throws IOException {
+        Path serviceYml = DashboardQueries.deployDir().resolve("../service/src/main/resources/application.yml");
+        Duration shutdownPhase = Duration.ZERO;
+        for (Path yml : List.of(serviceYml, DashboardQueries.deployDir().resolve("application.yml"))) {
+            Matcher phase = Pattern.compile("(?m)^  lifecycle:\n(?:    #.*\n)*    timeout-per-shutdown-phase: (\\d+)s$")
+                    .matcher(Files.readString(yml));
+            if (phase.find()) {
+                shutdownPhase = Duration.ofSeconds(Long.parseLong(phase.group(1)));
+            } else {
+                assertThat(yml)
+                        .as("only the service's application.yml may leave it out")
+                        .isNotEqualTo(serviceYml);
+            }
+        }
+        assertThat(shutdownPhase)
+                .as("spring.lifecycle.timeout-per-shutdown-phase")
+                .isPositive();
+        String compose = Files.readString(DashboardQueries.deployDir().resolve("docker-compose.yml"));
+        Matcher grace = Pattern.compile("(?m)^  service:\n(?:    .*\n|\\s*\n)*?    stop_grace_period: (\\d+)s$")
+                .matcher(compose);
+        assertThat(grace.find())
+                .as("docker-compose.yml sets the service's stop_grace_period")
+                .isTrue();
+        Duration stopGrace = Duration.ofSeconds(Long.parseLong(grace.group(1)));
+        assertThat(stopGrace)
+                .as("room for the shutdown phase and the last snapshot write")
+                .isGreaterThanOrEqualTo(shutdownPhase.plusSeconds(10));
+    }
+
+    @Test
+    void grafanasAdminPasswordComesFromTheEnvironmentWithNoDefault() throws IOException {
+        try (Stream<Path> files = Files.list(DashboardQueries.deployDir())) {
+            for (Path file : files.filter(f -> f.getFileName().toString().matches("docker-compose.*\\.ya?ml"))
+                    .toList()) {
+                String compose = Files.readString(file);
+                assertThat(compose).as(file.getFileName().toString()).doesNotContain("admin/admin");
+                Matcher password = Pattern.compile("GF_SECURITY_ADMIN_PASSWORD[=:]\\s*(.*)")
+                        .matcher(compose);
+                while (password.find()) {
+                    assertThat(password.group(1))
+                            .as(file.getFileName().toString())
+                            .startsWith("${GRAFANA_ADMIN_PASSWORD:?set GRAFANA_ADMIN_PASSWORD");
+                }
+            }
+        }
+        assertThat(Files.readString(DashboardQueries.deployDir().resolve("docker-compose.yml")))
+                .contains("GF_SECURITY_ADMIN_PASSWORD=${GRAFANA_ADMIN_PASSWORD:?");
+    }
+
     /** Debian's docker-compose 1.29 (no engine needed) accepts every file combination and profile. */
     @Test
     void dockerComposeAcceptsEveryFileAndProfile() throws Exception {
@@ -189,7 +240,8 @@ class DeployFilesTest {
                 List.of("-f", "docker-compose.yml", "-f", "docker-compose.jfr.yml"),
                 List.of("-f", "docker-compose.yml", "-f", "docker-compose.local.yml", "-f", "docker-compose.jfr.yml"));
         List<List<String>> profiles = List.of(List.of(), List.of("--profile", "demo"), List.of("--profile", "grafana"));
-        Map<String, String> cpus = Map.of("SERVICE_CPUS", "0", "SERVICE_NODE", "0", "MONITOR_CPUS", "0");
+        Map<String, String> cpus = Map.of(
+                "SERVICE_CPUS", "0", "SERVICE_NODE", "0", "MONITOR_CPUS", "0", "GRAFANA_ADMIN_PASSWORD", "check-only");
         for (List<String> files : fileSets) {
             for (List<String> profile : profiles) {
                 List<String> command = new ArrayList<>(List.of("docker-compose"));
@@ -207,9 +259,15 @@ class DeployFilesTest {
                                 "-f",
                                 "docker-compose.numa.yml",
                                 "config"),
-                        Map.of()))
+                        Map.of("GRAFANA_ADMIN_PASSWORD", "check-only")))
                 .as("without CPU sets the NUMA override refuses and says what to set")
                 .contains("set SERVICE_CPUS to the CPUs of one NUMA node", "lscpu");
+    }
+
+    @Test
+    void dockerComposeRefusesToStartGrafanaWithoutAnAdminPassword() throws Exception {
+        Assumptions.assumeTrue(onPath("docker-compose"), "docker-compose 1.29 is not installed (.ci/run installs it)");
+        assertThat(compose(List.of("docker-compose", "config", "-q"), Map.of())).contains("set GRAFANA_ADMIN_PASSWORD");
     }
 
     /** Runs a compose command in deploy/ without the CPU variables of this shell; "" when it succeeds. */
@@ -217,7 +275,9 @@ class DeployFilesTest {
         ProcessBuilder builder = new ProcessBuilder(command)
                 .directory(DashboardQueries.deployDir().toFile())
                 .redirectErrorStream(true);
-        builder.environment().keySet().removeAll(List.of("SERVICE_CPUS", "SERVICE_NODE", "MONITOR_CPUS"));
+        builder.environment()
+                .keySet()
+                .removeAll(List.of("SERVICE_CPUS", "SERVICE_NODE", "MONITOR_CPUS", "GRAFANA_ADMIN_PASSWORD"));
         builder.environment().putAll(env);
         Process process = builder.start();
         String output = new String(process.getInputStream().readAllBytes());

@@ -24,16 +24,40 @@ import org.springframework.stereotype.Component;
  * (a misspelt name would otherwise be ignored and its default used), naming it, where it was set,
  * and the nearest known property. It runs before any bean is built.
  *
- * <p>Configuration files, command-line arguments and test properties are checked whole. The
- * process environment and the JVM's system properties are shared with other tools (CI scripts set
- * {@code WORDSTATS_DOCKER_REQUIRED}, the build passes {@code -Dwordstats.test.*}), so there only
- * names within a known group ({@code wordstats.lock.*}, {@code wordstats.store.*}, ...) are
- * checked: {@code WORDSTATS_LOCK_TYP} stops the start, {@code WORDSTATS_FUZZ_SEED} does not.
+ * <p>Configuration files, command-line arguments and test properties are checked whole. In the
+ * process environment every {@code WORDSTATS_*} variable must be a known property, except the
+ * variables of this project's own tools ({@link #TOOL_VARIABLES}: the credential the load tests
+ * read, CI's and the fuzzer's switches, the compose and image settings), so {@code WORDSTATS_LOCK_TYP}
+ * and {@code WORDSTATS_LOKC_TYPE} stop the start and {@code WORDSTATS_FUZZ_SEED} does not. The JVM's
+ * system properties are shared with the build ({@code -Dwordstats.test.*}), so there only names
+ * within a known group ({@code wordstats.lock.*}, {@code wordstats.store.*}, ...) are checked.
+ *
+ * <p>Spring Boot's own credential, {@code spring.security.user.*}, is checked in every source: a key
+ * other than {@code name}, {@code password} and {@code roles} (e.g. {@code pasword}, which would
+ * leave the generated password in place) stops the start.
  */
 @Component
 class UnknownPropertiesCheck implements BeanFactoryPostProcessor, Ordered {
 
     private static final ConfigurationPropertyName ROOT = ConfigurationPropertyName.of("wordstats");
+
+    private static final ConfigurationPropertyName SECURITY_USER = ConfigurationPropertyName.of("spring.security.user");
+
+    /** The keys of {@code spring.security.user} that Spring Boot binds. */
+    static final Set<String> SECURITY_USER_KEYS = Set.of("name", "password", "roles");
+
+    /**
+     * {@code WORDSTATS_*} environment variables (and prefixes, ending in {@code _}) of the
+     * project's tools, not of the service: allowed in the environment although no property.
+     */
+    static final List<String> TOOL_VARIABLES = List.of(
+            "WORDSTATS_ADMIN_",
+            "WORDSTATS_DOCKER_",
+            "WORDSTATS_FUZZ_",
+            "WORDSTATS_MIN_JAVA",
+            "WORDSTATS_BASE_IMAGE",
+            "WORDSTATS_PROMETHEUS_IMAGE",
+            "WORDSTATS_PORT");
 
     /** Every property of {@link WordstatsProperties}, dashed ({@code wordstats.lock.reserve-after}). */
     static final Set<String> KNOWN = known("wordstats", WordstatsProperties.class);
@@ -54,7 +78,11 @@ class UnknownPropertiesCheck implements BeanFactoryPostProcessor, Ordered {
             if (!(source instanceof IterableConfigurationPropertySource iterable)) {
                 continue;
             }
-            boolean shared = isShared(source.getUnderlyingSource());
+            checkSecurityUser(source, iterable);
+            Object underlying = source.getUnderlyingSource();
+            boolean processEnvironment =
+                    isNamed(underlying, StandardEnvironment.SYSTEM_ENVIRONMENT_PROPERTY_SOURCE_NAME);
+            boolean systemProperties = isNamed(underlying, StandardEnvironment.SYSTEM_PROPERTIES_PROPERTY_SOURCE_NAME);
             List<ConfigurationPropertyName> names =
                     iterable.stream().filter(ROOT::isAncestorOf).toList();
             for (ConfigurationPropertyName name : names) {
@@ -62,7 +90,10 @@ class UnknownPropertiesCheck implements BeanFactoryPostProcessor, Ordered {
                 if (KNOWN.stream().anyMatch(k -> undashed(k).equals(key))) {
                     continue;
                 }
-                if (shared && !inKnownGroup(name)) {
+                if (systemProperties && !inKnownGroup(name)) {
+                    continue;
+                }
+                if (processEnvironment && isToolVariable(name)) {
                     continue;
                 }
                 ConfigurationProperty property = source.getConfigurationProperty(name);
@@ -85,12 +116,31 @@ class UnknownPropertiesCheck implements BeanFactoryPostProcessor, Ordered {
                 .orElseThrow();
     }
 
-    private static boolean isShared(Object underlying) {
-        if (underlying instanceof PropertySource<?> source) {
-            return source.getName().equals(StandardEnvironment.SYSTEM_ENVIRONMENT_PROPERTY_SOURCE_NAME)
-                    || source.getName().equals(StandardEnvironment.SYSTEM_PROPERTIES_PROPERTY_SOURCE_NAME);
+    private static void checkSecurityUser(ConfigurationPropertySource source, IterableConfigurationPropertySource all) {
+        List<ConfigurationPropertyName> names = all.stream()
+                .filter(SECURITY_USER::isAncestorOf)
+                .filter(n -> !SECURITY_USER_KEYS.contains(n.getElement(3, ConfigurationPropertyName.Form.UNIFORM)))
+                .toList();
+        for (ConfigurationPropertyName name : names) {
+            ConfigurationProperty property = source.getConfigurationProperty(name);
+            Object origin = property != null && property.getOrigin() != null ? property.getOrigin() : source;
+            throw new StartupCheckException(
+                    "Unknown property " + name + " (set in " + origin + "); spring.security.user has only "
+                            + "name, password and roles.",
+                    "Correct or remove it: a misspelt key is ignored, and the service would start with the "
+                            + "default user and a generated password.");
         }
-        return false;
+    }
+
+    private static boolean isToolVariable(ConfigurationPropertyName name) {
+        String variable =
+                name.toString().toUpperCase(Locale.ROOT).replace('.', '_').replace("-", "");
+        return TOOL_VARIABLES.stream().anyMatch(t -> t.endsWith("_") ? variable.startsWith(t) : variable.equals(t));
+    }
+
+    private static boolean isNamed(Object underlying, String sourceName) {
+        return underlying instanceof PropertySource<?> source
+                && source.getName().equals(sourceName);
     }
 
     private static boolean inKnownGroup(ConfigurationPropertyName name) {

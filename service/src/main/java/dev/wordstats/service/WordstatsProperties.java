@@ -154,11 +154,16 @@ public record WordstatsProperties(
      *                      the service stops with a message naming the file and what is wrong) or
      *                      start-empty (the file is moved aside to wordstats.snapshot.bad-TIMESTAMP,
      *                      which is logged, and the service starts with no counts)
+     * @param unhealthyAfterFailures the health indicator snapshots (and so /actuator/health) turns
+     *                      DOWN after this many snapshot writes in a row failed (1 to 1000), naming
+     *                      the last error, the count and the last good write in its details; it is
+     *                      UP again after the next good write
      */
     public record Store(
             @DefaultValue("data") @NotNull Path dataDir,
             @DefaultValue("10s") @NotNull Duration snapshotEvery,
-            @DefaultValue("fail") @NotNull BadSnapshotPolicy onBadSnapshot) {
+            @DefaultValue("fail") @NotNull BadSnapshotPolicy onBadSnapshot,
+            @DefaultValue("3") @Min(1) @Max(1000) int unhealthyAfterFailures) {
 
         /** The shortest {@code wordstats.store.snapshot-every} accepted. */
         public static final Duration MIN_SNAPSHOT_EVERY = Duration.ofMillis(100);

@@ -64,7 +64,8 @@ class UnknownPropertiesCheckTest {
                         "wordstats.store.on-bad-snapshot",
                         "wordstats.batch.parallelism")
                 .contains("wordstats.lock.handoff-after")
-                .hasSize(18);
+                .contains("wordstats.store.unhealthy-after-failures")
+                .hasSize(19);
         assertThatCode(() -> UnknownPropertiesCheck.check(
                         environment("application.yml", Map.of("wordstats.lock.timingSampleEvery", "2"))))
                 .doesNotThrowAnyException();
@@ -78,6 +79,7 @@ class UnknownPropertiesCheckTest {
                 .hasMessageContaining("nearest known property is wordstats.lock.type");
         assertThatCode(() -> UnknownPropertiesCheck.check(
                         environment(env, Map.of("WORDSTATS_DOCKER_REQUIRED", "true", "WORDSTATS_FUZZ_SEED", "1"))))
+                .as("the project's tools' variables")
                 .doesNotThrowAnyException();
         String system = StandardEnvironment.SYSTEM_PROPERTIES_PROPERTY_SOURCE_NAME;
         assertThatCode(() -> UnknownPropertiesCheck.check(
@@ -86,6 +88,50 @@ class UnknownPropertiesCheckTest {
         assertThatThrownBy(() ->
                         UnknownPropertiesCheck.check(environment(system, Map.of("wordstats.store.snapshotEvry", "1s"))))
                 .hasMessageContaining("nearest known property is wordstats.store.snapshot-every");
+    }
+
+    @Test
+    void aWordstatsVariableOutsideTheKnownGroupsStopsTheStartUnlessItIsAToolsVariable() {
+        String env = StandardEnvironment.SYSTEM_ENVIRONMENT_PROPERTY_SOURCE_NAME;
+        for (String typo :
+                new String[] {"WORDSTATS_LOKC_TYPE", "WORDSTATS_STORES_DATADIR", "WORDSTATS_SNAPSHOTEVERY"}) {
+            assertThatThrownBy(() -> UnknownPropertiesCheck.check(environment(env, Map.of(typo, "x"))))
+                    .as(typo)
+                    .isInstanceOf(StartupCheckException.class)
+                    .hasMessageStartingWith("Unknown property wordstats.")
+                    .hasMessageContaining(typo);
+        }
+        assertThatCode(() -> UnknownPropertiesCheck.check(environment(
+                        env,
+                        Map.of(
+                                "WORDSTATS_ADMIN_USER", "admin",
+                                "WORDSTATS_ADMIN_PASSWORD", "x",
+                                "WORDSTATS_FUZZ_FRESH_SEED", "1",
+                                "WORDSTATS_MIN_JAVA", "25",
+                                "WORDSTATS_BASE_IMAGE", "img",
+                                "WORDSTATS_PORT", "8080",
+                                "WORDSTATS_LOCK_TYPE", "SYNCHRONIZED"))))
+                .doesNotThrowAnyException();
+    }
+
+    @ParameterizedTest
+    @CsvSource({
+        "application.yml, spring.security.user.pasword, spring.security.user.pasword",
+        "commandLineArgs, spring.security.user.nmae, spring.security.user.nmae",
+        "systemEnvironment, SPRING_SECURITY_USER_PASWORD, SPRING_SECURITY_USER_PASWORD"
+    })
+    void anUnknownKeyOfTheSpringSecurityUserStopsTheStart(String source, String key, String named) {
+        assertThatThrownBy(() -> UnknownPropertiesCheck.check(environment(source, Map.of(key, "secret"))))
+                .isInstanceOf(StartupCheckException.class)
+                .hasMessageContaining(named)
+                .hasMessageContaining("spring.security.user has only name, password and roles");
+        assertThatCode(() -> UnknownPropertiesCheck.check(environment(
+                        "application.yml",
+                        Map.of(
+                                "spring.security.user.name", "a",
+                                "spring.security.user.password", "b",
+                                "spring.security.user.roles[0]", "ADMIN"))))
+                .doesNotThrowAnyException();
     }
 
     @Test

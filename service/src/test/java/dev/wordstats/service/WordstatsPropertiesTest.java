@@ -156,6 +156,22 @@ class WordstatsPropertiesTest {
         });
     }
 
+    @Test
+    void theSnapshotFailuresBeforeUnhealthyDefaultToThreeAndMustBeFrom1To1000() {
+        runner.run(context -> assertThat(
+                        context.getBean(WordstatsProperties.class).store().unhealthyAfterFailures())
+                .isEqualTo(3));
+        for (String bad : new String[] {"0", "1001"}) {
+            runner.withPropertyValues("wordstats.store.unhealthy-after-failures=" + bad)
+                    .run(context -> {
+                        assertThat(context).hasFailed();
+                        assertThat(messages(context.getStartupFailure()))
+                                .contains("wordstats.store")
+                                .contains("unhealthyAfterFailures");
+                    });
+        }
+    }
+
     /** Every message of the cause chain, one per line. */
     private static String messages(Throwable failure) {
         List<String> messages = new ArrayList<>();

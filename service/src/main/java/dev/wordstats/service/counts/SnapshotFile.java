@@ -12,12 +12,12 @@ import java.nio.channels.FileChannel;
 import java.nio.charset.CharacterCodingException;
 import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
+import java.security.SecureRandom;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.Map;
@@ -40,10 +40,12 @@ import java.util.zip.CheckedOutputStream;
  * and nothing after. A reader checks every part, so a truncated, corrupted or foreign file is
  * refused with a {@link BadSnapshotException} that says which, never half-read.
  *
- * <p>{@link #write} writes to {@code NAME.tmp} beside the target, forces it to the disk, moves it
- * over the target atomically and forces the directory: a crash at any point leaves the old
- * snapshot or the new one, whole. The entries come stripe by stripe from a supplier, so the caller
- * can copy one stripe under its guard and let this class write it with no lock held.
+ * <p>{@link #write} writes to a temporary file of its own beside the target ({@code NAME.<random>.tmp},
+ * created new, so no other writer's file is ever truncated or removed), forces it to the disk,
+ * moves it over the target atomically and forces the directory: a crash at any point leaves the old
+ * snapshot or the new one, whole. A write that fails removes its temporary file. The entries come
+ * stripe by stripe from a supplier, so the caller can copy one stripe under its guard and let this
+ * class write it with no lock held.
  */
 final class SnapshotFile {
 
@@ -51,6 +53,10 @@ final class SnapshotFile {
 
     /** The longest word the format accepts, in UTF-8 bytes (words are capped far below it). */
     static final int MAX_WORD_BYTES = 1 << 20;
+
+    private static final String TEMP_SUFFIX = ".tmp";
+
+    private static final SecureRandom TEMP_NAMES = new SecureRandom();
 
     private static final byte[] MAGIC = "WORDSTATS SNAPSHOT\n".getBytes(StandardCharsets.US_ASCII);
 
@@ -64,11 +70,24 @@ final class SnapshotFile {
      * {@code target}, atomically (see the class comment).
      */
     static Written write(Path target, int parts, IntFunction<Map<String, Long>> part) throws IOException {
-        Path tmp = tempOf(target);
+        Path tmp = newTempOf(target);
+        try {
+            return write(target, tmp, parts, part);
+        } catch (IOException | RuntimeException | Error e) {
+            try {
+                Files.deleteIfExists(tmp);
+            } catch (IOException | RuntimeException suppressed) {
+                e.addSuppressed(suppressed);
+            }
+            throw e;
+        }
+    }
+
+    private static Written write(Path target, Path tmp, int parts, IntFunction<Map<String, Long>> part)
+            throws IOException {
         long words = 0;
         long total = 0;
-        try (FileChannel channel = FileChannel.open(
-                tmp, StandardOpenOption.CREATE, StandardOpenOption.TRUNCATE_EXISTING, StandardOpenOption.WRITE)) {
+        try (FileChannel channel = FileChannel.open(tmp, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE)) {
             CRC32C crc = new CRC32C();
             DataOutputStream out = new DataOutputStream(
                     new CheckedOutputStream(new BufferedOutputStream(Channels.newOutputStream(channel), 1 << 16), crc));
@@ -94,12 +113,7 @@ final class SnapshotFile {
             channel.force(true);
         }
         long bytes = Files.size(tmp);
-        try {
-            Files.move(tmp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-        } catch (AtomicMoveNotSupportedException e) {
-            Files.deleteIfExists(tmp);
-            throw e;
-        }
+        Files.move(tmp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
         forceDirectory(target.toAbsolutePath().getParent());
         return new Written(words, total, bytes);
     }
@@ -180,9 +194,23 @@ final class SnapshotFile {
         }
     }
 
-    /** The temporary file a snapshot is written to before it is moved to {@code target}. */
-    static Path tempOf(Path target) {
-        return target.resolveSibling(target.getFileName() + ".tmp");
+    /**
+     * A new name for the temporary file a snapshot is written to before it is moved to
+     * {@code target}: {@code NAME.<random>.tmp}, unique to one write.
+     */
+    static Path newTempOf(Path target) {
+        return target.resolveSibling(
+                target.getFileName() + "." + Long.toHexString(TEMP_NAMES.nextLong() >>> 1) + TEMP_SUFFIX);
+    }
+
+    /**
+     * Whether {@code file} is a temporary file of a snapshot write to {@code target}: one of
+     * {@link #newTempOf} or the single {@code NAME.tmp} of earlier versions.
+     */
+    static boolean isTempOf(Path target, Path file) {
+        String name = file.getFileName().toString();
+        String prefix = target.getFileName() + ".";
+        return name.startsWith(prefix) && name.endsWith(TEMP_SUFFIX);
     }
 
     /** Forces a directory's entries (a created, moved or deleted file) to the disk. */

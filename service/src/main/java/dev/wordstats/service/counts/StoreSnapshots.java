@@ -4,19 +4,26 @@ import dev.wordstats.service.StartupCheckException;
 import dev.wordstats.service.WordstatsProperties;
 import dev.wordstats.service.WordstatsProperties.BadSnapshotPolicy;
 import java.io.IOException;
+import java.nio.channels.FileChannel;
+import java.nio.channels.FileLock;
+import java.nio.channels.OverlappingFileLockException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.ReentrantLock;
+import java.util.stream.Stream;
+import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.beans.factory.annotation.Autowired;
@@ -41,7 +48,14 @@ import org.springframework.stereotype.Component;
  *       then the counts, so a clear is on the disk or refused ({@link ClearRefusedException}, the
  *       counts unchanged), never undone by a restart.</li>
  * </ul>
- * Each stripe is copied under its guard ({@link WordStore#copyStripe}) and written with no lock
+ * The data directory is this instance's alone: the constructor takes an exclusive lock on
+ * {@value #LOCK_FILE_NAME} there ({@link FileChannel#tryLock()}, released by {@link #close()} or by the
+ * process's exit, even {@code kill -9}), and a second instance on the same directory stops its start
+ * naming the directory. Each write goes to a temporary file of its own, removed when the write fails.
+ * The writes that failed in a row, the last error and the last good write are kept for the
+ * {@code snapshots} health indicator ({@link SnapshotsHealthIndicator}).
+ *
+ * <p>Each stripe is copied under its guard ({@link WordStore#copyStripe}) and written with no lock
  * held; the stripes are copied one after another, so a snapshot taken under load is exact per
  * stripe and never holds a count above what was counted. What a crash can lose: the words counted
  * after the last completed write began, so at most {@code snapshot-every} plus one write's duration.
@@ -59,10 +73,13 @@ import org.springframework.stereotype.Component;
  * {@code DurableClearTest}.
  */
 @Component
-public class StoreSnapshots implements SmartLifecycle {
+public class StoreSnapshots implements SmartLifecycle, AutoCloseable {
 
     /** The snapshot's file name in the data directory. */
     public static final String FILE_NAME = "wordstats.snapshot";
+
+    /** The file in the data directory whose lock marks the directory as in use by one instance. */
+    public static final String LOCK_FILE_NAME = "wordstats.lock";
 
     private static final Logger log = LoggerFactory.getLogger(StoreSnapshots.class);
     private static final DateTimeFormatter ASIDE_STAMP =
@@ -84,6 +101,10 @@ public class StoreSnapshots implements SmartLifecycle {
     private volatile long lastWriteWords; // the distinct words in it
     private volatile long writeFailures; // writes that failed since start-up
     private volatile long restoredOverCap; // set by restore: the distinct words of a file over the cap, else 0
+    private volatile int failuresInARow; // writes that failed since the last good one
+    private volatile @Nullable String lastFailure; // the error of the last failed write, null before any
+    private volatile long lastGoodWriteEpochMillis = -1; // the end of this process's last good write
+    private final FileChannel lockChannel; // holds the data directory's lock until close
 
     @Autowired
     public StoreSnapshots(WordStore store, WordstatsProperties properties) {
@@ -97,7 +118,13 @@ public class StoreSnapshots implements SmartLifecycle {
         Path dir = properties.store().dataDir().toAbsolutePath().normalize();
         this.file = dir.resolve(FILE_NAME);
         checkWritable(dir);
-        restore(properties.store().onBadSnapshot(), properties.limits().maxDistinctWords());
+        this.lockChannel = lockDirectory(dir);
+        try {
+            restore(properties.store().onBadSnapshot(), properties.limits().maxDistinctWords());
+        } catch (RuntimeException | Error e) {
+            releaseLock();
+            throw e;
+        }
     }
 
     /** The snapshot file. */
@@ -125,10 +152,14 @@ public class StoreSnapshots implements SmartLifecycle {
                 written = SnapshotFile.write(file, store.stripes(), store::copyStripe);
             } catch (IOException | RuntimeException e) {
                 writeFailures++;
+                failuresInARow++;
+                lastFailure = e.toString();
                 throw e;
             }
             lastWriteNanos = System.nanoTime() - start;
             lastWriteEpochMillis = clock.millis();
+            lastGoodWriteEpochMillis = lastWriteEpochMillis;
+            failuresInARow = 0;
             lastWriteBytes = written.bytes();
             lastWriteWords = written.words();
             writtenAtWordsCounted = counted;
@@ -210,6 +241,22 @@ public class StoreSnapshots implements SmartLifecycle {
         return writeFailures;
     }
 
+    /** Writes that failed since the last good one (0 once a write succeeds). */
+    public int failuresInARow() {
+        return failuresInARow;
+    }
+
+    /** The error of the last failed write, or null when none failed since start-up. */
+    public @Nullable String lastFailure() {
+        return lastFailure;
+    }
+
+    /** When this process last wrote a snapshot, or null when it has not yet. */
+    public @Nullable Instant lastGoodWrite() {
+        long at = lastGoodWriteEpochMillis;
+        return at < 0 ? null : Instant.ofEpochMilli(at);
+    }
+
     @Override
     public void start() {
         ScheduledExecutorService t = Executors.newSingleThreadScheduledExecutor(
@@ -238,6 +285,12 @@ public class StoreSnapshots implements SmartLifecycle {
         } catch (IOException | RuntimeException e) {
             log.error("Could not write the counts to {} on shutdown: the last snapshot stays", file, e);
         }
+    }
+
+    /** Releases the data directory's lock (the application context calls it when it closes). */
+    @Override
+    public void close() {
+        releaseLock();
     }
 
     @Override
@@ -272,18 +325,81 @@ public class StoreSnapshots implements SmartLifecycle {
         }
     }
 
-    private void restore(BadSnapshotPolicy policy, long maxDistinct) {
-        Path tmp = SnapshotFile.tempOf(file);
+    /** Takes the exclusive lock of the data directory, or stops the start when another process holds it. */
+    private static FileChannel lockDirectory(Path dir) {
+        Path lockFile = dir.resolve(LOCK_FILE_NAME);
+        FileChannel channel;
         try {
-            if (Files.deleteIfExists(tmp)) {
-                log.info("Removed {}, a snapshot whose write did not finish (the last whole one is kept)", tmp);
-            }
-        } catch (IOException e) {
+            channel = FileChannel.open(lockFile, StandardOpenOption.CREATE, StandardOpenOption.WRITE);
+        } catch (IOException | RuntimeException e) {
             throw new StartupCheckException(
-                    "cannot remove the unfinished snapshot " + tmp + " (" + e + ")",
+                    "Cannot open the lock file " + lockFile + " (" + e + ").",
                     "Check the permissions of wordstats.store.data-dir.",
                     e);
         }
+        FileLock lock;
+        try {
+            lock = channel.tryLock();
+        } catch (OverlappingFileLockException e) {
+            lock = null; // held by another instance in this JVM
+        } catch (IOException | RuntimeException e) {
+            closeQuietly(channel);
+            throw new StartupCheckException(
+                    "Cannot lock " + lockFile + " (" + e + ").",
+                    "Put wordstats.store.data-dir on a file system that supports file locks.",
+                    e);
+        }
+        if (lock == null) {
+            closeQuietly(channel);
+            throw new StartupCheckException(
+                    "wordstats.store.data-dir " + dir
+                            + " is in use by another wordstats instance (it holds the lock on " + lockFile + ").",
+                    "Stop the other instance, or give this one a data directory of its own "
+                            + "(wordstats.store.data-dir): two instances on one directory would overwrite "
+                            + "each other's counts.");
+        }
+        return channel;
+    }
+
+    private void releaseLock() {
+        closeQuietly(lockChannel); // closing the channel releases its lock
+    }
+
+    private static void closeQuietly(FileChannel channel) {
+        try {
+            channel.close();
+        } catch (IOException e) {
+            log.warn("Could not close {}: {}", LOCK_FILE_NAME, e.toString());
+        }
+    }
+
+    /** Removes the temporary files of writes that did not finish (safe: this instance holds the directory). */
+    private void removeUnfinishedWrites() {
+        List<Path> unfinished;
+        try (Stream<Path> files = Files.list(file.getParent())) {
+            unfinished = files.filter(f -> SnapshotFile.isTempOf(file, f)).toList();
+        } catch (IOException | RuntimeException e) {
+            throw new StartupCheckException(
+                    "Cannot list wordstats.store.data-dir " + file.getParent() + " (" + e + ").",
+                    "Check the permissions of wordstats.store.data-dir.",
+                    e);
+        }
+        for (Path tmp : unfinished) {
+            try {
+                if (Files.deleteIfExists(tmp)) {
+                    log.info("Removed {}, a snapshot whose write did not finish (the last whole one is kept)", tmp);
+                }
+            } catch (IOException e) {
+                throw new StartupCheckException(
+                        "cannot remove the unfinished snapshot " + tmp + " (" + e + ")",
+                        "Check the permissions of wordstats.store.data-dir.",
+                        e);
+            }
+        }
+    }
+
+    private void restore(BadSnapshotPolicy policy, long maxDistinct) {
+        removeUnfinishedWrites();
         if (!Files.exists(file)) {
             log.info("No snapshot at {}: starting with no counts", file);
             return;

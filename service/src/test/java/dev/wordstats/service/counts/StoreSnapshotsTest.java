@@ -87,6 +87,7 @@ class StoreSnapshotsTest {
         before.addAll(
                 counts, counts.values().stream().mapToLong(Long::longValue).sum());
         assertThat(first.writeIfChanged()).isTrue();
+        first.close();
 
         WordStore after = store(properties(next, "fail", 1_000_000));
         new StoreSnapshots(after, properties(next, "fail", 1_000_000));
@@ -134,6 +135,7 @@ class StoreSnapshotsTest {
         store.addAll(Map.of("gone", 5L), 5);
         snapshots.writeIfChanged();
         snapshots.clear();
+        snapshots.close();
         WordStore restarted = store(p);
         new StoreSnapshots(restarted, p);
         assertThat(restarted.total()).isZero();
@@ -251,6 +253,7 @@ class StoreSnapshotsTest {
         }
         // Quiet now: one more write is exact, and a restart restores exactly it.
         snapshots.writeIfChanged();
+        snapshots.close();
         WordStore restarted = store(p);
         new StoreSnapshots(restarted, p);
         sent.forEach((word, n) -> assertThat(restarted.count(word)).as(word).isEqualTo(n.get()));
@@ -315,6 +318,7 @@ class StoreSnapshotsTest {
         assertThat(restored.restoredOverCap()).isEqualTo(3);
         assertThat(snapshot()).as("kept where it is").hasBinaryContent(goodSnapshotBytes());
         assertThatThrownBy(() -> over.addAll(Map.of("new", 1L), 1)).isInstanceOf(StoreFullException.class);
+        restored.close();
 
         WordstatsProperties exact = properties(LockType.NUMA_MCS, "fail", 4);
         WordStore store = store(exact);
@@ -341,12 +345,15 @@ class StoreSnapshotsTest {
     @Test
     void anUnfinishedWriteIsRemovedAndTheLastWholeSnapshotRestored() throws IOException {
         Files.write(snapshot(), goodSnapshotBytes());
-        Path tmp = SnapshotFile.tempOf(snapshot());
+        Path tmp = SnapshotFile.newTempOf(snapshot());
         Files.write(tmp, new byte[] {1, 2, 3});
+        Path earlierVersionsTmp = dir.resolve(StoreSnapshots.FILE_NAME + ".tmp");
+        Files.write(earlierVersionsTmp, new byte[] {4, 5});
         WordstatsProperties p = properties(LockType.NUMA_MCS, "fail", 1000);
         WordStore store = store(p);
         new StoreSnapshots(store, p);
         assertThat(tmp).doesNotExist();
+        assertThat(earlierVersionsTmp).doesNotExist();
         assertThat(contents(store)).isEqualTo(Map.of("alpha", 3L, "beta", 1L, "gamma", 2L));
     }
 
