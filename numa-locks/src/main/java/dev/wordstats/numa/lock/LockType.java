@@ -91,6 +91,7 @@ public enum LockType {
     /**
      * {@link java.util.concurrent.locks.StampedLock}'s read and write locks (no optimistic reads: a read
      * section of a map a writer changes cannot validate before it goes wrong); as {@link #FAIR_REENTRANT_RW}.
+     * No bound on a writer's wait: under a stream of overlapping readers a writer may wait on and on.
      */
     STAMPED(guarding((context, settings, probe) -> StampedGuard.create(LockProbe.NONE, probe))),
 
