@@ -17,8 +17,9 @@ import java.time.Duration;
 /**
  * Mixed read/write: writers post texts and batches while readers look words up
  * ({@code GET /api/words/{word}}, words drawn from the same Zipf vocabulary) and read the top list
- * ({@code GET /api/words/top}), both in closed loops with a short think time. Reads take the same
- * stripe locks as writes (a lookup locks one stripe, the top list every stripe in turn).
+ * ({@code GET /api/words/top}), both in closed loops with a short think time. Reads are read sections
+ * of the stripe guards (a lookup enters one stripe, the top list every stripe in turn): with an exclusive
+ * lock type they exclude each other and the writes, with a reader-writer type only the writes.
  *
  * <pre>
  * ./mvnw -pl load-tests -am -Pload verify -DskipTests -Dsimulation=MixedReadWrite -Dusers=16 -Dreaders=32
@@ -32,8 +33,8 @@ import java.time.Duration;
  */
 public class MixedReadWrite extends CountingSimulation {
 
-    private final int writers = params.positiveInt("users", 16);
-    private final int readers = params.positiveInt("readers", 32);
+    private final int writers;
+    private final int readers;
     private final Duration duration = Duration.ofSeconds(params.positiveInt("durationSeconds", 10));
     private final int vocabulary = params.positiveInt("vocabulary", 5_000);
     private final double zipfExponent = params.nonNegative("zipfExponent", 1.0);
@@ -44,7 +45,14 @@ public class MixedReadWrite extends CountingSimulation {
     private final int topLimit = params.positiveInt("topLimit", 10);
     private final Duration think = Duration.ofMillis((long) params.nonNegative("thinkMillis", 5));
 
-    {
+    public MixedReadWrite() {
+        this(16, 32);
+    }
+
+    /** As the default, with other defaults for the writer and reader counts (the {@code users} and {@code readers} properties). */
+    protected MixedReadWrite(int defaultWriters, int defaultReaders) {
+        writers = params.positiveInt("users", defaultWriters);
+        readers = params.positiveInt("readers", defaultReaders);
         Corpus corpus = new Corpus(seed, vocabulary, zipfExponent);
         ScenarioBuilder write = scenario("writers")
                 .during(duration, false)

@@ -113,8 +113,8 @@ final class CountingFlow {
                 .as("no series of a path no caller reports (every stripe probe says fast or slow)")
                 .doesNotContain("path=\"unknown\"");
         assertThat(prometheus)
-                .contains(
-                        "wordstats_lock_wait_seconds_bucket{application=\"wordstats\"," + lock + ",path=\"slow\",le=");
+                .contains("wordstats_lock_wait_seconds_bucket{access=\"write\",application=\"wordstats\"," + lock
+                        + ",path=\"slow\",le=");
         // the lock type is a common tag: the store, HTTP and JVM meters carry it too
         assertThat(prometheus)
                 .containsPattern("wordstats_words_counted_total\\{application=\"wordstats\"," + lock + "} [1-9]");

@@ -12,6 +12,7 @@ import java.util.PriorityQueue;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.IntFunction;
 import java.util.function.IntPredicate;
+import java.util.function.Supplier;
 
 /**
  * Counts per key in {@code N} plain {@link HashMap}s (N a power of two), each guarded by its own
@@ -19,8 +20,11 @@ import java.util.function.IntPredicate;
  * share a guard and a small vocabulary means high contention: the workload of the thesis this
  * project comes from.
  *
- * <p>Every access to a map is a critical section handed to its stripe's guard ({@link Guard#call}),
- * so it works with every lock type, including those that run a critical section on another thread.
+ * <p>Every access to a map is a critical section handed to its stripe's guard, so it works with every
+ * lock type, including those that run a critical section on another thread: a read section
+ * ({@link Guard#read}) for {@link #get}, {@link #top}, {@link #total}, {@link #copyStripe} and the
+ * count of a batch's new keys near the cap, a write section ({@link Guard#write}) for every change, so
+ * with a reader-writer type reads of one stripe run side by side and never beside its writers.
  * Each operation holds one stripe at a time, never two, so there is no lock ordering to keep and no
  * deadlock. Whole-map reads ({@link #top}, {@link #total}) visit the stripes one by one: they are
  * exact for each stripe but not one instant across stripes.
@@ -126,7 +130,7 @@ public final class StripedCounts<K> {
         long slots = deltas.size();
         if (!reserve(slots, maxDistinct)) {
             // Near the cap: count the new keys first and reserve their slots only, or refuse.
-            slots = sumOverStripes(s -> byStripe[s] != null, (s, map) -> {
+            slots = readOverStripes(s -> byStripe[s] != null, (s, map) -> {
                 long n = 0;
                 for (Map.Entry<K, Long> e : byStripe[s]) {
                     if (!map.containsKey(e.getKey())) {
@@ -244,7 +248,7 @@ public final class StripedCounts<K> {
     public long get(K key) {
         Objects.requireNonNull(key, "key");
         Stripe<K> stripe = stripes[stripeOf(key)];
-        Long count = stripe.guard.call(() -> stripe.map.get(key));
+        Long count = stripe.guard.read(() -> stripe.map.get(key));
         return count == null ? 0L : count;
     }
 
@@ -264,7 +268,7 @@ public final class StripedCounts<K> {
                 .thenComparing(Map.Entry::getKey, tieBreak);
         // Filled inside the critical sections; each call's return makes its writes visible here.
         PriorityQueue<Map.Entry<K, Long>> worstFirst = new PriorityQueue<>(n + 1, order.reversed());
-        sumOverStripes(ALL, (s, map) -> {
+        readOverStripes(ALL, (s, map) -> {
             for (Map.Entry<K, Long> e : map.entrySet()) {
                 if (worstFirst.size() < n) {
                     worstFirst.add(Map.entry(e.getKey(), e.getValue()));
@@ -292,7 +296,7 @@ public final class StripedCounts<K> {
 
     /** The sum of all counts. */
     public long total() {
-        return sumOverStripes(ALL, (s, map) -> {
+        return readOverStripes(ALL, (s, map) -> {
             long sum = 0;
             for (long count : map.values()) {
                 sum += count;
@@ -309,7 +313,7 @@ public final class StripedCounts<K> {
      */
     public Map<K, Long> copyStripe(int i) {
         Stripe<K> stripe = stripes[Objects.checkIndex(i, stripes.length)];
-        return stripe.guard.call(() -> new HashMap<>(stripe.map));
+        return stripe.guard.read(() -> new HashMap<>(stripe.map));
     }
 
     /** Removes every key, stripe by stripe. */
@@ -337,12 +341,22 @@ public final class StripedCounts<K> {
      * time, and returns the sum of what the sections returned.
      */
     private long sumOverStripes(IntPredicate visit, StripeSection<K> section) {
+        return overStripes(visit, section, false);
+    }
+
+    /** As {@link #sumOverStripes}, for a section that only reads its map: a read section of each guard. */
+    private long readOverStripes(IntPredicate visit, StripeSection<K> section) {
+        return overStripes(visit, section, true);
+    }
+
+    private long overStripes(IntPredicate visit, StripeSection<K> section, boolean readOnly) {
         long sum = 0;
         for (int s = 0; s < stripes.length; s++) {
             if (visit.test(s)) {
                 Stripe<K> stripe = stripes[s];
                 int index = s;
-                sum += stripe.guard.call(() -> section.apply(index, stripe.map));
+                Supplier<Long> body = () -> section.apply(index, stripe.map);
+                sum += readOnly ? stripe.guard.read(body) : stripe.guard.write(body);
             }
         }
         return sum;

@@ -20,11 +20,35 @@ import java.util.function.Supplier;
  * </ul>
  * Create one with {@link LockType#create(LockContext, LockSettings, LockProbe)}, given a
  * {@link LockProbe} (e.g. a {@link CountingProbe}) for one that reports its acquisitions.
+ *
+ * <p><b>Read and write sections.</b> {@link #read} and {@link #write} say what a critical section does
+ * with the guarded data. A reader-writer type ({@link LockType#FAIR_REENTRANT_RW},
+ * {@link LockType#UNFAIR_REENTRANT_RW}, {@link LockType#STAMPED}, {@link LockType#NUMA_RW}) lets read
+ * sections overlap each other, never a write section; write sections (and {@link #call}, which is one)
+ * exclude every other section, and each section sees every write section that ran before it. Every
+ * other type runs both as its exclusive critical sections. A read or write section inside a write
+ * section of the same guard runs inline, a read section inside a read section too; a write section
+ * inside a read section of a reader-writer type throws {@link IllegalStateException} (no upgrade: two
+ * readers upgrading would wait for each other). A read section must only read: it may run beside other
+ * read sections.
  */
 public interface Guard {
 
     /** Runs {@code criticalSection} under mutual exclusion and returns what it returns. */
     <T> T call(Supplier<T> criticalSection);
+
+    /**
+     * Runs {@code readSection}, which only reads the guarded data, beside other read sections of a
+     * reader-writer type and apart from every write section; an exclusive type runs it as {@link #call}.
+     */
+    default <T> T read(Supplier<T> readSection) {
+        return call(readSection);
+    }
+
+    /** Runs {@code writeSection} apart from every other section: the same as {@link #call}. */
+    default <T> T write(Supplier<T> writeSection) {
+        return call(writeSection);
+    }
 
     /** Runs {@code criticalSection} under mutual exclusion. */
     default void run(Runnable criticalSection) {

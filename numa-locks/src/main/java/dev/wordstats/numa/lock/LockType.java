@@ -63,7 +63,37 @@ public enum LockType {
      * {@link Lock}.
      */
     NUMA_COMBINING(guarding(
-            (context, settings, probe) -> new NumaCombiningLock(context.nodes(), settings.combining(), probe)));
+            (context, settings, probe) -> new NumaCombiningLock(context.nodes(), settings.combining(), probe))),
+
+    /**
+     * {@link java.util.concurrent.locks.ReentrantReadWriteLock} in fair mode: read sections overlap, write
+     * sections exclude. Not a {@link Lock}. The probe hears write sections; for a read probe too, see
+     * {@link ReadWriteGuards}.
+     */
+    FAIR_REENTRANT_RW(
+            guarding((context, settings, probe) -> ReentrantReadWriteGuard.create(true, LockProbe.NONE, probe))),
+
+    /**
+     * {@link java.util.concurrent.locks.ReentrantReadWriteLock} in its default, non-fair mode; as
+     * {@link #FAIR_REENTRANT_RW}.
+     */
+    UNFAIR_REENTRANT_RW(
+            guarding((context, settings, probe) -> ReentrantReadWriteGuard.create(false, LockProbe.NONE, probe))),
+
+    /**
+     * {@link java.util.concurrent.locks.StampedLock}'s read and write locks (no optimistic reads: a read
+     * section of a map a writer changes cannot validate before it goes wrong); as {@link #FAIR_REENTRANT_RW}.
+     * No bound on a writer's wait: under a stream of overlapping readers a writer may wait on and on.
+     */
+    STAMPED(guarding((context, settings, probe) -> StampedGuard.create(LockProbe.NONE, probe))),
+
+    /**
+     * The project's NUMA-aware reader-writer lock: readers announce themselves on their node's indicator,
+     * writers queue in a {@link #NUMA_HANDOFF} lock and close the door to new readers after the queue
+     * settings' bound (writer preference); as {@link #FAIR_REENTRANT_RW}.
+     */
+    NUMA_RW(guarding((context, settings, probe) ->
+            NumaRwLock.create(context, settings.queue().reserveAfter(), LockProbe.NONE, probe)));
 
     /** Builds a guard of one type; {@code probe} may be {@link LockProbe#NONE}. */
     @FunctionalInterface

@@ -11,6 +11,7 @@ import dev.wordstats.numa.lock.LockSettings;
 import dev.wordstats.numa.lock.LockStats;
 import dev.wordstats.numa.lock.LockTimer;
 import dev.wordstats.numa.lock.LockType;
+import dev.wordstats.numa.lock.ReadWriteGuards;
 import dev.wordstats.numa.topology.NodeLocator;
 import dev.wordstats.service.WordstatsProperties;
 import dev.wordstats.service.numa.NumaRuntime;
@@ -51,11 +52,20 @@ public class WordStore {
      * {@link LockTimer} bean when {@code wordstats.lock.timing} is on (none otherwise).
      */
     @Autowired
-    public WordStore(WordstatsProperties properties, NumaRuntime numa, ObjectProvider<LockTimer> lockTimer) {
-        this(properties, numa.nodeLocator(), lockTimer.getIfAvailable(() -> LockTimer.NONE));
+    public WordStore(WordstatsProperties properties, NumaRuntime numa, ObjectProvider<StripeLockTimers> lockTimers) {
+        this(properties, numa.nodeLocator(), timers(lockTimers, true), timers(lockTimers, false));
     }
 
-    public WordStore(WordstatsProperties properties, NodeLocator nodes, LockTimer lockTimer) {
+    private static LockTimer timers(ObjectProvider<StripeLockTimers> lockTimers, boolean writes) {
+        StripeLockTimers timers = lockTimers.getIfAvailable();
+        return timers == null ? LockTimer.NONE : writes ? timers.writes() : timers.reads();
+    }
+
+    /**
+     * A store whose write sections (every section of an exclusive lock type) report their times to
+     * {@code lockTimer} and whose read sections (of a reader-writer type) to {@code readTimer}.
+     */
+    public WordStore(WordstatsProperties properties, NodeLocator nodes, LockTimer lockTimer, LockTimer readTimer) {
         this.lockType = properties.lock().type();
         LockSettings settings = properties.lock().settings();
         this.maxDistinct = properties.limits().maxDistinctWords();
@@ -64,8 +74,13 @@ public class WordStore {
         this.counts = new StripedCounts<>(properties.lock().stripes(), i -> {
             CountingProbe probe = new CountingProbe(nodes, lockTimer);
             stripeProbes.add(probe);
-            // the lock reports once; the meters and JDK Flight Recorder both hear it
-            return lockType.create(context, settings, LockProbe.both(probe, JfrLockProbe.byDefault(lockType, nodes)));
+            // the lock reports once; the meters and JDK Flight Recorder both hear it (read sections: the meters)
+            return ReadWriteGuards.create(
+                    lockType,
+                    context,
+                    settings,
+                    readTimer == LockTimer.NONE ? LockProbe.NONE : new ReadSectionProbe(readTimer),
+                    LockProbe.both(probe, JfrLockProbe.byDefault(lockType, nodes)));
         });
         this.probes = List.copyOf(stripeProbes);
     }

@@ -16,8 +16,8 @@ class MetricsConfiguration {
 
     @Bean
     @ConditionalOnBooleanProperty(name = "wordstats.lock.timing", matchIfMissing = true)
-    MicrometerLockTimer lockTimer(WordstatsProperties properties) {
-        return new MicrometerLockTimer(
+    MicrometerStripeLockTimers lockTimer(WordstatsProperties properties) {
+        return new MicrometerStripeLockTimers(
                 properties.lock().type(), properties.lock().timingSampleEvery());
     }
 

@@ -11,7 +11,8 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * Records the stripe locks' wait and hold times into {@code wordstats.lock.wait} and
- * {@code wordstats.lock.held} (percentile histograms on, tag {@code lock}). The stripes' lock probes
+ * {@code wordstats.lock.held} (percentile histograms on, tags {@code lock} and {@code access}: {@code read}
+ * for the read sections of a reader-writer lock type, {@code write} for the others). The stripes' lock probes
  * call it outside the critical section (see {@code dev.wordstats.numa.lock.LockTimer}).
  *
  * <p><b>Waits by path:</b> {@code wordstats.lock.wait} carries a {@code path} tag: {@code slow} for
@@ -40,6 +41,7 @@ final class MicrometerLockTimer implements LockTimer, MeterBinder {
     private static final Duration MAX_EXPECTED = Duration.ofSeconds(10);
 
     private final LockType lockType;
+    private final String access; // "read" or "write"
     private final int sampleEvery;
     private volatile Timer fastWaitTimer; // set once by bindTo, read by every recording thread
     private volatile Timer slowWaitTimer; // set once by bindTo, read by every recording thread
@@ -48,11 +50,12 @@ final class MicrometerLockTimer implements LockTimer, MeterBinder {
     private volatile MeterRegistry registry; // set once by bindTo, read by the first recordWait(long)
     private volatile Timer heldTimer; // set once by bindTo, read by every recording thread
 
-    MicrometerLockTimer(LockType lockType, int sampleEvery) {
+    MicrometerLockTimer(LockType lockType, String access, int sampleEvery) {
         if (sampleEvery < 1) {
             throw new IllegalArgumentException("sampleEvery must be at least 1, was " + sampleEvery);
         }
         this.lockType = lockType;
+        this.access = access;
         this.sampleEvery = sampleEvery;
     }
 
@@ -68,6 +71,7 @@ final class MicrometerLockTimer implements LockTimer, MeterBinder {
         this.heldTimer = Timer.builder("wordstats.lock.held")
                 .description("Time a stripe lock was held, from acquisition to release (the critical section)")
                 .tag("lock", lockType.name())
+                .tag("access", access)
                 .publishPercentileHistogram()
                 // Micrometer's default histogram starts at 1 ms; a stripe lock's waits and holds are
                 // mostly nanoseconds to microseconds.
@@ -81,6 +85,7 @@ final class MicrometerLockTimer implements LockTimer, MeterBinder {
                 .description("Time from asking for a stripe lock to holding it, by path: slow (the thread waited),"
                         + " fast (the first attempt got it)")
                 .tag("lock", lockType.name())
+                .tag("access", access)
                 .tag("path", path)
                 .publishPercentileHistogram()
                 // Micrometer's default histogram starts at 1 ms; a stripe lock's waits and holds are

@@ -35,7 +35,7 @@ class BatchWorkersStayOnTheRequestNodeTest {
         try (NumaRuntime numa = new NumaRuntime(
                 properties, new MockEnvironment().withProperty("spring.threads.virtual.enabled", "true"))) {
             assumeTrue(numa.schedulers().perNode(), numa.schedulerSummary());
-            WordStore store = new WordStore(properties, numa.nodeLocator(), LockTimer.NONE);
+            WordStore store = new WordStore(properties, numa.nodeLocator(), LockTimer.NONE, LockTimer.NONE);
             WordCounting counting = new WordCounting(new Tokenizer(100), store, properties, numa);
             List<String> lines = new ArrayList<>();
             for (int i = 0; i < 200; i++) {

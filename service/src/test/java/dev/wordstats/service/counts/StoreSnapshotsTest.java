@@ -49,7 +49,7 @@ class StoreSnapshotsTest {
     }
 
     private WordStore store(WordstatsProperties properties) {
-        return new WordStore(properties, NodeLocator.singleNode(), LockTimer.NONE);
+        return new WordStore(properties, NodeLocator.singleNode(), LockTimer.NONE, LockTimer.NONE);
     }
 
     private Path snapshot() {

@@ -33,7 +33,7 @@ class WordCountingTest {
             "4",
             "wordstats.limits.max-distinct-words",
             "1000"));
-    private final WordStore store = new WordStore(properties, NodeLocator.singleNode(), LockTimer.NONE);
+    private final WordStore store = new WordStore(properties, NodeLocator.singleNode(), LockTimer.NONE, LockTimer.NONE);
     private final WordCounting counting = new WordCounting(new Tokenizer(10), store, properties);
 
     @Test

@@ -15,7 +15,7 @@ class MicrometerLockTimerTest {
 
     @Test
     void recordsEveryCallWhenSamplingEveryOneWithTheLockTag() {
-        MicrometerLockTimer timer = new MicrometerLockTimer(LockType.FAIR_REENTRANT, 1);
+        MicrometerLockTimer timer = new MicrometerLockTimer(LockType.FAIR_REENTRANT, "write", 1);
         timer.bindTo(registry);
         for (int i = 0; i < 100; i++) {
             timer.recordWait(1_000);
@@ -34,7 +34,7 @@ class MicrometerLockTimerTest {
 
     @Test
     void recordsAboutOneCallInNWhenSampling() {
-        MicrometerLockTimer timer = new MicrometerLockTimer(LockType.NUMA_MCS, 8);
+        MicrometerLockTimer timer = new MicrometerLockTimer(LockType.NUMA_MCS, "write", 8);
         timer.bindTo(registry);
         for (int i = 0; i < 80_000; i++) {
             timer.recordWait(1_000);
@@ -49,7 +49,7 @@ class MicrometerLockTimerTest {
 
     @Test
     void registersNoUnknownPathTimerUntilAWaitWithoutAPathArrives() {
-        MicrometerLockTimer timer = new MicrometerLockTimer(LockType.NUMA_MCS, 1);
+        MicrometerLockTimer timer = new MicrometerLockTimer(LockType.NUMA_MCS, "write", 1);
         timer.bindTo(registry);
         timer.recordWait(50, false);
         timer.recordWait(2_000, true);
@@ -68,7 +68,7 @@ class MicrometerLockTimerTest {
 
     @Test
     void dropsTimesRecordedBeforeTheRegistryBindsIt() {
-        MicrometerLockTimer timer = new MicrometerLockTimer(LockType.NUMA_MCS, 1);
+        MicrometerLockTimer timer = new MicrometerLockTimer(LockType.NUMA_MCS, "write", 1);
         timer.recordWait(1_000);
         timer.recordWait(1_000, true);
         timer.bindTo(registry);
@@ -79,7 +79,7 @@ class MicrometerLockTimerTest {
 
     @Test
     void waitsAreTaggedByThePathTheAcquisitionTook() {
-        MicrometerLockTimer timer = new MicrometerLockTimer(LockType.NUMA_MCS, 1);
+        MicrometerLockTimer timer = new MicrometerLockTimer(LockType.NUMA_MCS, "write", 1);
         timer.bindTo(registry);
         for (int i = 0; i < 97; i++) {
             timer.recordWait(50, false);

@@ -31,7 +31,7 @@ class StoreMetricsTest {
         WordstatsProperties properties = new Binder(new MapConfigurationPropertySource(
                         Map.of("wordstats.lock.type", type.name(), "wordstats.lock.stripes", "1")))
                 .bindOrCreate("wordstats", WordstatsProperties.class);
-        return new WordStore(properties, NodeLocator.singleNode(), LockTimer.NONE);
+        return new WordStore(properties, NodeLocator.singleNode(), LockTimer.NONE, LockTimer.NONE);
     }
 
     /** Virtual and platform threads writing to the store's one stripe at once, all started together. */

@@ -32,7 +32,7 @@ class StartupReportTest {
                 "1"));
         NumaRuntime numa = new NumaRuntime(
                 properties, new MockEnvironment().withProperty("spring.threads.virtual.enabled", "true"));
-        WordStore store = new WordStore(properties, numa.nodeLocator(), LockTimer.NONE);
+        WordStore store = new WordStore(properties, numa.nodeLocator(), LockTimer.NONE, LockTimer.NONE);
 
         String line = new StartupReport(store, numa, properties).line();
 
@@ -52,7 +52,7 @@ class StartupReportTest {
         WordstatsProperties properties = properties(Map.of("wordstats.lock.type", "NUMA_MCS"));
         NumaRuntime numa = new NumaRuntime(
                 properties, new MockEnvironment().withProperty("spring.threads.virtual.enabled", "false"));
-        WordStore store = new WordStore(properties, numa.nodeLocator(), LockTimer.NONE);
+        WordStore store = new WordStore(properties, numa.nodeLocator(), LockTimer.NONE, LockTimer.NONE);
 
         String line = new StartupReport(store, numa, properties).line();
 
@@ -65,7 +65,7 @@ class StartupReportTest {
         WordstatsProperties properties =
                 properties(Map.of("wordstats.lock.type", "NUMA_MCS", "wordstats.lock.reserve-after", "250us"));
         NumaRuntime numa = new NumaRuntime(properties, new MockEnvironment());
-        WordStore store = new WordStore(properties, numa.nodeLocator(), LockTimer.NONE);
+        WordStore store = new WordStore(properties, numa.nodeLocator(), LockTimer.NONE, LockTimer.NONE);
 
         assertThat(new StartupReport(store, numa, properties).line()).contains("lock=NUMA_MCS reserve-after=250000ns");
     }
@@ -81,7 +81,7 @@ class StartupReportTest {
                     "wordstats.lock.stripes",
                     "2"));
             NumaRuntime numa = new NumaRuntime(properties, new MockEnvironment());
-            WordStore store = new WordStore(properties, numa.nodeLocator(), LockTimer.NONE);
+            WordStore store = new WordStore(properties, numa.nodeLocator(), LockTimer.NONE, LockTimer.NONE);
             String line = new StartupReport(store, numa, properties).line();
             assertThat(line.contains(" handoff-after=3ms"))
                     .as("%s: the bound shown exactly when the type reads it", type)
