@@ -168,7 +168,7 @@ public enum LockType {
     /** Whether this type reads {@link LockSettings#queue()}: its lock is, or has, a queue lock. */
     public boolean readsQueueSettings() {
         return switch (this) {
-            case NUMA_MCS, NUMA_HANDOFF, NUMA_MONITOR -> true;
+            case NUMA_MCS, NUMA_HANDOFF, NUMA_MONITOR, NUMA_RW -> true;
             default -> false;
         };
     }
