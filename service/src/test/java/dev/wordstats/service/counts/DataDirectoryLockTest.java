@@ -36,7 +36,7 @@ class DataDirectoryLockTest {
 
     private StoreSnapshots open() {
         WordstatsProperties p = properties();
-        return new StoreSnapshots(new WordStore(p, NodeLocator.singleNode(), LockTimer.NONE), p);
+        return new StoreSnapshots(new WordStore(p, NodeLocator.singleNode(), LockTimer.NONE, LockTimer.NONE), p);
     }
 
     @Test
@@ -94,7 +94,7 @@ class DataDirectoryLockTest {
     @Test
     void aWriteLeavesATemporaryFileThatIsNotItsOwnAlone() throws IOException {
         WordstatsProperties p = properties();
-        WordStore store = new WordStore(p, NodeLocator.singleNode(), LockTimer.NONE);
+        WordStore store = new WordStore(p, NodeLocator.singleNode(), LockTimer.NONE, LockTimer.NONE);
         try (StoreSnapshots snapshots = new StoreSnapshots(store, p)) {
             Path others = dir.resolve(StoreSnapshots.FILE_NAME + ".tmp");
             Files.writeString(others, "another writer's");

@@ -52,7 +52,7 @@ class SnapshotsHealthIndicatorTest {
     @Test
     void downAfterTheConfiguredFailuresInARowWithTheReasonAndUpAfterAGoodWrite() throws IOException {
         WordstatsProperties p = properties(3);
-        WordStore store = new WordStore(p, NodeLocator.singleNode(), LockTimer.NONE);
+        WordStore store = new WordStore(p, NodeLocator.singleNode(), LockTimer.NONE, LockTimer.NONE);
         try (StoreSnapshots snapshots = new StoreSnapshots(store, p)) {
             SnapshotsHealthIndicator indicator = new SnapshotsHealthIndicator(snapshots, p);
             assertThat(indicator.health().getStatus()).isEqualTo(Status.UP);
