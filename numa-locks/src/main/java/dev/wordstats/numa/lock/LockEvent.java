@@ -38,6 +38,16 @@ import jdk.jfr.events.StackFilter;
     "dev.wordstats.numa.lock.NumaMonitorLock$State",
     "dev.wordstats.numa.lock.NumaMonitorLock$StateFields",
     "dev.wordstats.numa.lock.NumaMonitorLock$StateLead",
-    "dev.wordstats.numa.lock.NumaMonitorLock$Marks"
+    "dev.wordstats.numa.lock.NumaMonitorLock$Marks",
+    "dev.wordstats.numa.lock.ReadWriteGuard",
+    "dev.wordstats.numa.lock.ReadWriteGuard$Side",
+    "dev.wordstats.numa.lock.ReentrantReadWriteGuard",
+    "dev.wordstats.numa.lock.ReentrantReadWriteGuard$1",
+    "dev.wordstats.numa.lock.StampedGuard",
+    "dev.wordstats.numa.lock.StampedGuard$1",
+    "dev.wordstats.numa.lock.StampedGuard$2",
+    "dev.wordstats.numa.lock.NumaRwLock",
+    "dev.wordstats.numa.lock.NumaRwLock$ReadSide",
+    "dev.wordstats.numa.lock.NumaRwLock$WriteSide"
 })
 abstract class LockEvent extends Event {}
