@@ -46,19 +46,19 @@ final class NumaRwLock extends ReadWriteGuard {
      *    which are sequentially consistent (JLS 17.4.4), so at least one sees the other's write.
      *    A reader that read DRAINING incremented before the writer wrote CLOSED, so the writer's last
      *    scan sees it.
-     *    // checked by NumaRwLockTests.WriterRacesReader (jcstress) and GuardContractTest
+     *    // checked by GuardContractTest (jcstress: concurrency-tests NumaRwLockTests, three actors)
      *  - No lost wake-up of a writer: a reader decrements, then reads the door; a waiting writer has
      *    written drainer and then the door before it reads the indicators and parks. Either the
      *    writer sees the decrement, or the reader sees the door not OPEN and drainer set and unparks it
      *    (an unpark before the park makes the park return).
-     *    // checked by NumaRwLockTests.LastReaderWakesTheWriter (jcstress)
+     *    // checked by GuardContractTest (jcstress: concurrency-tests NumaRwLockTests, three actors)
      *  - No lost wake-up of a reader: a reader adds itself to waiters, then reads the door; the writer
      *    writes OPEN, then empties waiters, unparking each. Either the reader sees the door open, or
      *    the writer finds it in waiters.
      *    // checked by GuardContractTest (readers and writers of the contract's loads all finish)
      *  - No writer starves under a stream of readers: its wait for readers is the bound plus the
      *    longest read section in progress when it closes the door.
-     *    // checked by NumaRwLockTest.aWriterIsNotStarvedByAStreamOfReaders
+     *    // checked by ReadWriteGuardContractTest (a writer among a stream of readers)
      *  - Readers of a node write only their node's indicator.
      *    // checked by NumaRwLockTest.readersOfEachNodeTouchOnlyTheirNodesIndicator
      *
