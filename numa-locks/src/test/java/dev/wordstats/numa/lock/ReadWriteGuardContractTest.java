@@ -17,6 +17,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.LongAdder;
+import java.util.concurrent.locks.LockSupport;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -191,8 +192,7 @@ class ReadWriteGuardContractTest {
             LongAdder writes = new LongAdder();
             boolean done;
             try {
-                // started before the readers and woken by them: a virtual thread started from this platform
-                // thread while readers yield on every carrier could wait for the scheduler, not the lock
+                // started, and parked on the latch, before the readers, which wake it
                 Thread writer = workers.start(kind, "writer", () -> {
                     started.await();
                     for (int i = 0; i < 20; i++) {
@@ -202,13 +202,19 @@ class ReadWriteGuardContractTest {
                         });
                     }
                 });
+                assertThat(awaitParkedOrDone(writer, PROMPT))
+                        .as("the writer waits for the readers to start")
+                        .isTrue();
                 for (int t = 0; t < readers; t++) {
                     workers.start(kind, "reader-" + t, () -> {
                         started.countDown();
                         while (!stop.get()) {
                             guard.read(() -> {
                                 readersInside.incrementAndGet();
-                                Thread.yield(); // overlapping read sections: readers inside at every moment
+                                // overlapping read sections: readers inside at every moment. A park, not
+                                // Thread.yield(): virtual threads that yield in a loop can keep a woken
+                                // writer off every carrier, so it would wait for the scheduler, not the lock
+                                LockSupport.parkNanos(50_000);
                                 readersInside.decrementAndGet();
                                 return null;
                             });
