@@ -30,9 +30,10 @@ import tools.jackson.databind.json.JsonMapper;
 /**
  * Who may do what. Two filter chains:
  * <ul>
- *   <li>{@link #protectedPaths}: {@code DELETE /api/words} (destroys every count) and every actuator
+ *   <li>{@link #protectedPaths}: {@code DELETE /api/words} (destroys every count), every actuator
  *       endpoint but {@code health} and {@code prometheus} (they reveal the configuration and the
- *       runtime) need HTTP Basic with the credential Spring Boot configures from
+ *       runtime), and {@code /actuator/health/snapshots}, the health path that shows details (the
+ *       data directory's last error), need HTTP Basic with the credential Spring Boot configures from
  *       {@code spring.security.user.name} / {@code spring.security.user.password} (without a password,
  *       Boot generates one and logs it at start-up). A missing or wrong credential gets a 401
  *       {@code application/problem+json} with {@code WWW-Authenticate: Basic}; the request does
@@ -56,7 +57,8 @@ class ApiSecurity {
     static RequestMatcher protectedRequests() {
         return new OrRequestMatcher(
                 PathPatternRequestMatcher.withDefaults().matcher(HttpMethod.DELETE, "/api/words"),
-                EndpointRequest.toAnyEndpoint().excluding("health", "prometheus"));
+                EndpointRequest.toAnyEndpoint().excluding("health", "prometheus"),
+                PathPatternRequestMatcher.withDefaults().matcher(HttpMethod.GET, "/actuator/health/snapshots"));
     }
 
     @Bean

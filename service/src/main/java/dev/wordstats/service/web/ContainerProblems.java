@@ -127,6 +127,7 @@ class ContainerProblems implements WebServerFactoryCustomizer<ConfigurableTomcat
         static @Nullable ProblemType typeOf(int status) {
             return switch (status) {
                 case 400 -> ProblemType.INVALID_REQUEST;
+                case 408 -> ProblemType.REQUEST_TIMEOUT;
                 case 413 -> ProblemType.BODY_TOO_LARGE;
                 case 415 -> ProblemType.UNSUPPORTED_MEDIA_TYPE;
                 default -> null;

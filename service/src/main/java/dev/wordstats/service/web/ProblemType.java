@@ -22,6 +22,8 @@ enum ProblemType {
     NOT_ONE_WORD("not-one-word", HttpStatus.BAD_REQUEST, "Not exactly one word"),
     UNSUPPORTED_MEDIA_TYPE("unsupported-media-type", HttpStatus.UNSUPPORTED_MEDIA_TYPE, "Unsupported media type"),
     UNAUTHORIZED("unauthorized", HttpStatus.UNAUTHORIZED, "Credential required"),
+    // 408: the client stalled mid-request for server.tomcat.connection-timeout (Tomcat cuts it off).
+    REQUEST_TIMEOUT("request-timeout", HttpStatus.REQUEST_TIMEOUT, "Request timed out"),
     STORE_FULL("store-full", HttpStatus.INSUFFICIENT_STORAGE, "Distinct-word limit reached"),
     // 409: the request is fine, the data directory's state (a snapshot that cannot be removed) is not.
     CLEAR_REFUSED("clear-refused", HttpStatus.CONFLICT, "Counts not cleared"),

@@ -58,6 +58,28 @@ class SlowClientTest {
         assertCutOff("GET /actuator/health HTTP/1.1\r\nHost: localhost\r\n\r\n");
     }
 
+    @Test
+    void aBodyThatStallsIsAnsweredWithAProblemOf408AndCountsNothing() throws Exception {
+        String body = "stalled stalled";
+        String answer = answerTo("POST /api/texts HTTP/1.1\r\nHost: localhost\r\nContent-Type: text/plain\r\n"
+                + "Content-Length: 100\r\nConnection: close\r\n\r\n" + body);
+        assertThat(answer).startsWith("HTTP/1.1 408");
+        assertThat(answer).contains("application/problem+json").contains("urn:wordstats:problem:request-timeout");
+        String word = answerTo("GET /api/words/stalled HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n");
+        assertThat(word).startsWith("HTTP/1.1 200").containsPattern("\"count\"\\s*:\\s*0");
+    }
+
+    /** Sends {@code request} and reads the answer until the server closes the connection. */
+    private String answerTo(String request) throws Exception {
+        try (Socket socket = new Socket(InetAddress.getLoopbackAddress(), port)) {
+            socket.setSoTimeout((int) CUT_OFF_WITHIN.toMillis());
+            OutputStream out = socket.getOutputStream();
+            out.write(request.getBytes(StandardCharsets.US_ASCII));
+            out.flush();
+            return new String(socket.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        }
+    }
+
     /** Sends {@code start}, then nothing: the server must close the connection within the bound. */
     private void assertCutOff(String start) throws Exception {
         try (Socket socket = new Socket(InetAddress.getLoopbackAddress(), port)) {
