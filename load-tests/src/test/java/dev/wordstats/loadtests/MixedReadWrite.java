@@ -49,7 +49,10 @@ public class MixedReadWrite extends CountingSimulation {
         this(16, 32);
     }
 
-    /** As the default, with other defaults for the writer and reader counts (the {@code users} and {@code readers} properties). */
+    /**
+     * As the default, with other defaults for the writer and reader counts (the {@code users} and
+     * {@code readers} properties).
+     */
     protected MixedReadWrite(int defaultWriters, int defaultReaders) {
         writers = params.positiveInt("users", defaultWriters);
         readers = params.positiveInt("readers", defaultReaders);
