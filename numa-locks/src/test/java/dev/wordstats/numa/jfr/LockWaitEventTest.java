@@ -23,6 +23,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.locks.Lock;
 import java.util.concurrent.locks.LockSupport;
 import jdk.jfr.consumer.RecordedEvent;
 import jdk.jfr.consumer.RecordedFrame;
@@ -30,6 +31,7 @@ import jdk.jfr.consumer.RecordingStream;
 import org.assertj.core.api.SoftAssertions;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
@@ -169,6 +171,68 @@ class LockWaitEventTest {
             }
         }
         softly.assertAll();
+    }
+
+    /**
+     * A waiter whose timed {@code tryLock} gives up, then waits again: its one event is the second wait, begun
+     * after the first gave up (the begun event of a wait that gave up lends its start to no later one).
+     */
+    @ParameterizedTest(name = "{0}")
+    @EnumSource(
+            value = LockType.class,
+            names = {"NUMA_MCS", "NUMA_HANDOFF", "FAIR_REENTRANT", "UNFAIR_REENTRANT"})
+    void aWaitThatGaveUpLendsItsStartToNoLaterWait(LockType type) throws Exception {
+        NodeLocator nodes = NodeLocator.singleNode();
+        JfrLockProbe probe = new JfrLockProbe(type, nodes);
+        Lock lock = TestLocks.lock(type, nodes, LockSettings.DEFAULTS, probe);
+        List<RecordedEvent> events = new CopyOnWriteArrayList<>();
+        CountDownLatch gaveUp = new CountDownLatch(1);
+        Instant[] gaveUpAt = new Instant[1];
+        boolean[] got = new boolean[1];
+        long heldFrom;
+        long releasedAt;
+        try (RecordingStream stream = new RecordingStream()) {
+            stream.setReuse(false);
+            stream.enable(LockEvents.WAIT).withThreshold(Duration.ZERO);
+            stream.onEvent(LockEvents.WAIT, events::add);
+            stream.startAsync();
+            lock.lock();
+            Thread waiter = Thread.ofVirtual().name("gives up, then waits").start(() -> {
+                try {
+                    got[0] = lock.tryLock(30, TimeUnit.MILLISECONDS);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+                gaveUpAt[0] = Instant.now();
+                gaveUp.countDown();
+                lock.lock();
+                lock.unlock();
+            });
+            try {
+                assertThat(gaveUp.await(DEADLINE.toMillis(), TimeUnit.MILLISECONDS))
+                        .isTrue();
+                long deadline = System.nanoTime() + DEADLINE.toNanos();
+                while (!parked(waiter) && System.nanoTime() < deadline) {
+                    LockSupport.parkNanos(100_000);
+                }
+                heldFrom = System.nanoTime();
+                park(Duration.ofMillis(20).toNanos());
+                releasedAt = System.nanoTime();
+            } finally {
+                lock.unlock();
+            }
+            assertThat(waiter.join(DEADLINE)).isTrue();
+            stream.stop();
+        }
+
+        assertThat(got[0]).as("the timed tryLock gave up").isFalse();
+        List<RecordedEvent> mine = events.stream()
+                .filter(event -> event.getLong("lockId") == probe.lockId())
+                .toList();
+        assertThat(mine).hasSize(1);
+        assertThat(mine.getFirst().getStartTime()).isAfter(gaveUpAt[0]);
+        assertThat(mine.getFirst().getDuration())
+                .isGreaterThanOrEqualTo(Duration.ofNanos(releasedAt - heldFrom).minus(RESOLUTION));
     }
 
     /**
