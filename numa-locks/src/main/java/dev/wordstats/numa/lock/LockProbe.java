@@ -84,7 +84,9 @@ public interface LockProbe {
      * every wait (the slow path only: an acquisition that takes the lock at its first attempt never
      * asks), before it reads the clock for it. For a probe that neither {@link #hearsFastPath() hears the
      * fast path} nor is {@link #timed()}, false means the lock reads no clock for this acquisition and
-     * does not tell the probe of it; other probes are told of every wait whatever they answer. True by
+     * does not tell the probe of it; other probes are told of every wait whatever they answer, and so is
+     * every probe of {@link LockType#NUMA_MONITOR} and of the combining types, whose algorithms clock
+     * their waits anyway (they ask only so that a probe can note the start). True by
      * default. {@link JfrLockProbe} says whether its wait event is enabled, so a waiting acquisition pays
      * no clock reads while no recording wants it, and when it is, begins the event here: this call marks
      * the start of the wait. A wait that gives up (a timed-out or interrupted attempt) is followed by
