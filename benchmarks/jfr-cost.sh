@@ -8,9 +8,12 @@
 # Two benchmarks, each variant one JMH fork per repeat, the variants' order rotated by one each
 # repeat, so a ratio compares forks of the same repeat:
 #   - uncontended: UncontendedLockBenchmark.lockUnlock, ns per lock+unlock on one thread, for the
-#     library's Lock types;
+#     library's Lock types that get the JFR probe by default (NUMA_MCS, NUMA_HANDOFF);
 #   - contended: LockContentionBenchmark, one hot lock, ~0.2 us inside, 64 virtual threads, ms per
-#     round (-p jfrProbe=true|false: the benchmark builds the lock with or without the probe).
+#     round (-p jfrProbe=true|false: the benchmark builds the lock with or without the probe), for
+#     NUMA_MCS, NUMA_HANDOFF and NUMA_MONITOR (which gets the probe only when given one, as here).
+# Each LockWait event begins at the start of a wait and is committed after the release, so on the
+# hot lock the recording variant pays a thread-local event per wait and a write per wait past 10 us.
 # JMH's console output and JSON go to OUT_DIR (build output: do not commit them); the summary,
 # one line per benchmark, variant and repeat, goes to OUT_DIR/summary.tsv and stdout.
 # BENCHES="contended" runs one of the two. Uses benchmarks/target/benchmarks.jar (JAR=FILE another
@@ -47,7 +50,7 @@ variant_args() {
       echo "UncontendedLockBenchmark.lockUnlock -f 1 -wi 3 -i 5 -p lockType=NUMA_MCS,NUMA_HANDOFF -jvmArgsAppend $fork"
       ;;
     contended)
-      echo "LockContentionBenchmark -f 1 -wi 2 -i 4 -p lockType=NUMA_HANDOFF,NUMA_MONITOR -p inCpuTokens=100 -p actionsCount=320000 -p recordWaits=false -p jfrProbe=$probe -jvmArgsAppend $fork"
+      echo "LockContentionBenchmark -f 1 -wi 2 -i 4 -p lockType=NUMA_MCS,NUMA_HANDOFF,NUMA_MONITOR -p inCpuTokens=100 -p actionsCount=320000 -p recordWaits=false -p jfrProbe=$probe -jvmArgsAppend $fork"
       ;;
   esac
 }

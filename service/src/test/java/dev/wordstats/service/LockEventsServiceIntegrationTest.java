@@ -50,7 +50,7 @@ class LockEventsServiceIntegrationTest {
             LockStats after;
             try (RecordingStream stream = new RecordingStream()) {
                 stream.setReuse(false); // the events are kept past the callback
-                stream.enable(LockEvents.WAIT).with("waitThreshold", "0 ns");
+                stream.enable(LockEvents.WAIT).withThreshold(java.time.Duration.ZERO);
                 stream.onEvent(LockEvents.WAIT, waits::add);
                 stream.startAsync();
                 before = store.lockStats();

@@ -9,6 +9,8 @@ final class BothProbes implements LockProbe {
     private final boolean secondHearsFast;
     private final boolean firstTimed;
     private final boolean secondTimed;
+    private final boolean firstHearsRelease;
+    private final boolean secondHearsRelease;
 
     BothProbes(LockProbe first, LockProbe second) {
         this.first = first;
@@ -17,6 +19,8 @@ final class BothProbes implements LockProbe {
         this.secondHearsFast = second.hearsFastPath();
         this.firstTimed = first.timed();
         this.secondTimed = second.timed();
+        this.firstHearsRelease = first.hearsReleaseAfterWait();
+        this.secondHearsRelease = second.hearsReleaseAfterWait();
     }
 
     @Override
@@ -30,8 +34,14 @@ final class BothProbes implements LockProbe {
     }
 
     @Override
+    public boolean hearsReleaseAfterWait() {
+        return firstHearsRelease || secondHearsRelease;
+    }
+
+    /** Both are asked (not short-circuited): a probe may begin its wait here, as {@link JfrLockProbe} does. */
+    @Override
     public boolean wantsWaitNow() {
-        return first.wantsWaitNow() || second.wantsWaitNow();
+        return first.wantsWaitNow() | second.wantsWaitNow();
     }
 
     @Override
@@ -46,10 +56,10 @@ final class BothProbes implements LockProbe {
 
     @Override
     public void released(boolean waited, long waitNanos, long holdNanos) {
-        if (firstTimed && (waited || firstHearsFast)) {
+        if (firstTimed ? waited || firstHearsFast : waited && firstHearsRelease) {
             first.released(waited, waitNanos, holdNanos);
         }
-        if (secondTimed && (waited || secondHearsFast)) {
+        if (secondTimed ? waited || secondHearsFast : waited && secondHearsRelease) {
             second.released(waited, waitNanos, holdNanos);
         }
     }

@@ -162,8 +162,12 @@ public final class CombiningLock extends CombiningLockL1Pad implements Guard {
      *    wait runs from the start of its call (Request.asked, or the fast path's clock read when timed)
      *    or, on an untimed fast path, which read no clock, from the start of the outer wait. Without a
      *    probe Outer.enter measures nothing.
-     *  - released: when timed, by each caller after its call's release (fast path, own combining) or
-     *    after DONE (served: the combiner left began/ended in the Request before its DONE RMW).
+     *  - wantsWaitNow: at the start of each wait, by the waiting caller: in callQueued (every wait there is
+     *    reported, its answer aside), or, for a caller that found the queue empty, by Outer.enter when it
+     *    finds the outer lock held.
+     *  - released: when timed, or after a wait when the probe hears its release, by each caller after its
+     *    call's release (fast path, own combining) or after DONE (served: the combiner left began/ended in
+     *    the Request before its DONE RMW).
      *  - combined(size, nanos): by a combiner that ran at least one waiter's critical section, when it
      *    frees the queue (after the CAS to null, before the outer lock's exit) or hands the role on.
      *  Nothing in the algorithm depends on the probe: the same CAS, xchg and RMWs run with or without
@@ -203,6 +207,7 @@ public final class CombiningLock extends CombiningLockL1Pad implements Guard {
     private final LockProbe probe; // null without one
     private final LockProbe fastProbe; // probe if it hears the fast path, else null
     private final boolean timed; // probe != null && probe.timed()
+    private final boolean releaseHeard; // probe != null && probe.hearsReleaseAfterWait()
 
     /** A combining lock with the {@link CombiningSettings#DEFAULTS default} batch bounds and no probe. */
     public CombiningLock() {
@@ -229,6 +234,7 @@ public final class CombiningLock extends CombiningLockL1Pad implements Guard {
         this.probe = LockProbe.orNull(probe);
         this.fastProbe = LockProbe.fastPathOf(probe);
         this.timed = this.probe != null && this.probe.timed();
+        this.releaseHeard = this.probe != null && this.probe.hearsReleaseAfterWait();
     }
 
     /** What a combiner holds above its queue: taken before it runs critical sections, let go before it leaves. */
@@ -238,8 +244,10 @@ public final class CombiningLock extends CombiningLockL1Pad implements Guard {
          * probe), says whether it waited: the {@link System#nanoTime()} at which it began to wait, made nonzero,
          * or 0 when it did not wait; a report, not a decision (how it tells may race, as its implementation
          * documents). Without {@code measure}, returns 0 and reads neither the clock nor the lock's state.
+         * {@code beginsWait}: the caller has not waited yet (it found the queue empty), so a wait for the outer
+         * lock is the start of its wait, where the probe is asked {@link LockProbe#wantsWaitNow()}.
          */
-        long enter(Thread combiner, boolean measure);
+        long enter(Thread combiner, boolean measure, boolean beginsWait);
 
         /** Lets the outer lock go. */
         void exit();
@@ -253,7 +261,7 @@ public final class CombiningLock extends CombiningLockL1Pad implements Guard {
         }
         long asked = timed ? System.nanoTime() : 0L;
         if (casTail(null, fastNode)) {
-            long outerAsked = enter(me); // nonzero only with a probe, when it waited for the outer lock
+            long outerAsked = enter(me, true); // nonzero only with a probe, when it waited for the outer lock
             boolean waited = outerAsked != 0L;
             boolean report = fastProbe != null || waited;
             // an untimed fast path read no clock before: its wait runs from the start of the outer wait
@@ -263,8 +271,8 @@ public final class CombiningLock extends CombiningLockL1Pad implements Guard {
             } finally {
                 long ended = timed ? System.nanoTime() : 0L;
                 boolean served = releaseFast(me);
-                if (timed && report) {
-                    probe.released(waited, began - asked, ended - began); // outside the critical section
+                if (report && (timed || waited && releaseHeard)) { // outside the critical section
+                    probe.released(waited, began - asked, (timed ? ended : System.nanoTime()) - began);
                 }
                 if (served) {
                     yieldToServed(me);
@@ -310,8 +318,8 @@ public final class CombiningLock extends CombiningLockL1Pad implements Guard {
      * Takes the outer lock, if any, and the owner role; returns Outer.enter's answer: the clock at which it
      * began to wait for the outer lock, or 0 (no wait, no outer lock, or no probe to tell).
      */
-    private long enter(Thread me) {
-        long outerAsked = outer != null ? outer.enter(me, probe != null) : 0L;
+    private long enter(Thread me, boolean beginsWait) {
+        long outerAsked = outer != null ? outer.enter(me, probe != null, beginsWait) : 0L;
         owner = me;
         return outerAsked;
     }
@@ -350,6 +358,7 @@ public final class CombiningLock extends CombiningLockL1Pad implements Guard {
         Objects.requireNonNull(criticalSection, "criticalSection");
         Request request = new Request(me, criticalSection);
         if (probe != null) {
+            probe.wantsWaitNow(); // the start of the wait (a probe may begin its record there); every wait is reported
             request.asked = timed ? asked : System.nanoTime(); // a waiting acquisition is always timed
         }
         Request pred = getAndSetTail(request);
@@ -365,9 +374,10 @@ public final class CombiningLock extends CombiningLockL1Pad implements Guard {
             int state = request.awaitTurn(this, next ? SPINS : 0);
             if ((state & Request.DONE) != 0) {
                 request.depart();
-                if (timed) {
-                    // The combiner wrote began and ended before its DONE RMW, which we have read.
-                    probe.released(true, request.began - request.asked, request.ended - request.began);
+                if (timed || releaseHeard && probe != null) {
+                    // The combiner wrote began (and ended, if timed) before its DONE RMW, which we have read.
+                    long ended = timed ? request.ended : System.nanoTime();
+                    probe.released(true, request.began - request.asked, ended - request.began);
                 }
                 return request.deliver(state);
             }
@@ -375,7 +385,7 @@ public final class CombiningLock extends CombiningLockL1Pad implements Guard {
         } else {
             request.signal(Request.COMBINE); // tells a successor that the combiner is right before it
         }
-        long outerAsked = enter(me); // nonzero only with a probe, when it waited for the outer lock
+        long outerAsked = enter(me, false); // nonzero only with a probe, when it waited for the outer lock
         boolean waited = pred != null || outerAsked != 0L;
         boolean report = probe != null && (waited || fastProbe != null);
         long began = report ? reportAcquired(waited, request.asked) : 0L;
@@ -388,8 +398,8 @@ public final class CombiningLock extends CombiningLockL1Pad implements Guard {
         }
         long ended = timed ? System.nanoTime() : 0L;
         boolean served = combine(me, request);
-        if (timed && report) {
-            probe.released(waited, began - request.asked, ended - began); // outside the critical section
+        if (report && (timed || waited && releaseHeard)) { // outside the critical section
+            probe.released(waited, began - request.asked, (timed ? ended : System.nanoTime()) - began);
         }
         if (served) {
             yieldToServed(me);

@@ -11,13 +11,26 @@ import java.util.concurrent.atomic.AtomicLong;
  * its creator names none ({@link #byDefault}), so an application sees its locks in JFR without any
  * configuration.
  *
+ * <p><b>The wait event is the wait.</b> Every lock type asks {@link #wantsWaitNow()} on the waiting
+ * thread at the start of a wait; while a recording enables the event, it begins there and waits in a
+ * thread local of this probe. {@link #acquired} ends it (its duration: the wait) and fills it in;
+ * {@link #released}, which the lock calls after the release of a wait ({@link #hearsReleaseAfterWait()}),
+ * commits it, so nothing is written inside the critical section and JFR's own {@code threshold} filters
+ * it by its duration. A wait that gives up (a timed-out or interrupted {@code tryLock}) leaves its begun
+ * event behind, and the thread's next wait on the lock replaces it (or, with the event disabled, drops
+ * it): it never lends its start to a later acquisition. For a combining type's caller whose section a
+ * combiner ran, {@code acquired} runs on the combiner's thread, so the caller's event ends at its own
+ * release: its duration is the caller's whole blocked call, and {@code waitTime} the wait up to the start
+ * of its section. The stack trace leaves out the library's frames ({@link LockEvent}), so its top frame
+ * is the code that called the lock.
+ *
  * <p><b>Cost.</b> It does not {@link #hearsFastPath() hear the fast path}: a lock's acquisitions that do
- * not wait never call it, so they run exactly as without a probe. On the slow path, which waits anyway,
- * the lock first asks {@link #wantsWaitNow()} whether the wait event is enabled; only while a
- * recording enables it does the lock read the clock twice and call {@link #acquired}, which asks
- * the node locator and writes the event when the wait passes the threshold. For a
- * build without even that, {@code -D}{@value #ENABLED_PROPERTY}{@code =false} makes {@link #byDefault}
- * give {@link LockProbe#NONE} (read once, when this class loads).
+ * not wait never call it, so they run exactly as without a probe (no clock, no thread local). On the
+ * slow path, which waits anyway, the lock first asks {@link #wantsWaitNow()} whether the wait event is
+ * enabled; only while a recording enables it does the lock read the clock and tell the probe of the
+ * acquisition and of its release, and the probe asks the node locator. For a build without even that,
+ * {@code -D}{@value #ENABLED_PROPERTY}{@code =false} makes {@link #byDefault} give {@link LockProbe#NONE}
+ * (read once, when this class loads).
  *
  * <p><b>Handoff.</b> Since it hears only acquisitions that waited, the {@code handoff} of a wait event
  * compares the waiter's node with the node of the previous acquisition that waited while the event was
@@ -38,6 +51,8 @@ public final class JfrLockProbe implements LockProbe {
     private final String lockType;
     private final long lockId;
     private final NodeLocator nodes;
+    private final ThreadLocal<LockWaitEvent> waiting = new ThreadLocal<>(); // per thread: its wait's event
+    private boolean begunAny; // plain, any waiter: set once a wait event began (then a disabled wait clears its slot)
     private int lastNode = -1; // plain, holder only (written in acquired): node of the previous waiter, -1 at first
 
     /** A probe for one lock of type {@code type}, whose threads' nodes {@code nodes} tells. */
@@ -71,33 +86,87 @@ public final class JfrLockProbe implements LockProbe {
         return false;
     }
 
-    /** Whether a recording has the wait event enabled now (lets a waiting acquisition skip the clock). */
+    /**
+     * True: the lock calls {@link #released} after the release of each acquisition that waited, where the
+     * wait event is committed, outside the critical section.
+     */
     @Override
-    public boolean wantsWaitNow() {
-        return new LockWaitEvent().isEnabled();
+    public boolean hearsReleaseAfterWait() {
+        return true;
     }
 
+    /**
+     * Whether a recording has the wait event enabled now (lets a waiting acquisition skip the clock); if it
+     * has, the calling thread's wait event begins here: the lock asks at the start of the wait.
+     */
+    @Override
+    public boolean wantsWaitNow() {
+        LockWaitEvent event = new LockWaitEvent();
+        if (!event.isEnabled()) {
+            if (begunAny) {
+                waiting.remove(); // a wait given up under an earlier recording must not lend its start to this one
+            }
+            return false;
+        }
+        if (!begunAny) {
+            begunAny = true;
+        }
+        LockWaitEvent pending = waiting.get();
+        if (pending != null && pending.lockType != null) {
+            return true; // this thread holds the lock after a wait (a call inside its section): keep that wait
+        }
+        event.begin();
+        waiting.set(event); // replaces the event of a wait that gave up (a tryLock's timeout, an interrupt)
+        return true;
+    }
+
+    /** A wait is over: ends the calling thread's wait event (the duration) and fills it in, not yet committed. */
     @Override
     public void acquired(boolean waited, long waitNanos) {
         if (!waited) {
             return;
         }
-        LockWaitEvent event = new LockWaitEvent();
-        if (event.isEnabled()) {
-            int node = nodes.currentNode();
-            int last = lastNode;
-            if (last != node) {
-                lastNode = node; // written only when it changes: the lock's waiters do not pass the line around
-            }
-            event.waitTime = waitNanos;
-            if (event.shouldCommit()) {
-                event.lockType = lockType;
-                event.lockId = lockId;
-                event.node = node;
-                event.handoff = last < 0 ? "unknown" : last == node ? "same_node" : "cross_node";
-                event.commit();
-            }
+        LockWaitEvent event = waiting.get();
+        if (event == null || event.lockType != null) {
+            return; // the wait began before a recording wanted it, or this thread's wait was already ended
         }
+        event.end();
+        int node = nodes.currentNode();
+        int last = lastNode;
+        if (last != node) {
+            lastNode = node; // written only when it changes: the lock's waiters do not pass the line around
+        }
+        fill(event, waitNanos, node, last);
+    }
+
+    /** After the release of an acquisition that waited: commits its wait event, outside the critical section. */
+    @Override
+    public void released(boolean waited, long waitNanos, long holdNanos) {
+        if (!waited) {
+            return;
+        }
+        LockWaitEvent event = waiting.get();
+        if (event == null) {
+            return; // the wait began before a recording wanted it
+        }
+        waiting.remove();
+        if (event.lockType == null) {
+            // acquired ran on another thread (a combiner ran this caller's section): the caller's wait ends here
+            event.end();
+            int last = lastNode;
+            fill(event, waitNanos, nodes.currentNode(), last); // lastNode is the holders' to write
+        }
+        if (event.shouldCommit()) { // JFR's threshold, on the duration
+            event.commit();
+        }
+    }
+
+    private void fill(LockWaitEvent event, long waitNanos, int node, int last) {
+        event.waitTime = waitNanos;
+        event.lockType = lockType;
+        event.lockId = lockId;
+        event.node = node;
+        event.handoff = last < 0 ? "unknown" : last == node ? "same_node" : "cross_node";
     }
 
     @Override

@@ -14,9 +14,10 @@ import jdk.jfr.Configuration;
  * category {@value #CATEGORY}, and the settings file that turns them on for microsecond critical
  * sections. In a recording:
  * <ul>
- *   <li>{@value #WAIT}: an acquisition that had to wait (lock type, lock id, wait time, the waiter's
- *       node, handoff within or across nodes), with a stack trace; recorded from a wait of
- *       {@code waitThreshold} (default 20 ms, as for the JDK's lock events);
+ *   <li>{@value #WAIT}: an acquisition that had to wait, its duration the wait (lock type, lock id, wait
+ *       time, the waiter's node, handoff within or across nodes), with a stack trace whose top frame is the
+ *       lock's caller, written after the release; recorded from JFR's {@code threshold} (default 20 ms, as
+ *       for the JDK's lock events);
  *   <li>{@value #RESERVATION}: a queue leader took the reservation (lock type, lock id, node);
  *   <li>{@value #COMBINING_BATCH}: a combiner ran a batch of its waiters' critical sections (size,
  *       length); off by default, throttled;

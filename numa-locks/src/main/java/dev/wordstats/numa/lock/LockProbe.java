@@ -18,9 +18,12 @@ import java.util.Objects;
  *       so the thread that reports is the one that touches the data. These calls are therefore
  *       ordered by the lock itself (each happens-before the next): a probe may keep plain state for
  *       them (the previous acquirer's node, say), as long as one probe instance observes one lock.
- *   <li>{@link #released} only when {@link #timed()}, by the thread whose acquisition it was, after the
- *       release (or, for a combining type, after its call returns), so recording it does not lengthen
- *       the critical section. These calls may overlap each other and the next {@code acquired}.
+ *   <li>{@link #released} when {@link #timed()}, or after an acquisition that waited when {@link
+ *       #hearsReleaseAfterWait()}, by the thread whose acquisition it was, after the release (or, for a
+ *       combining type, after its call returns), so recording it does not lengthen the critical
+ *       section. These calls may overlap each other and the next {@code acquired}.
+ *   <li>{@link #wantsWaitNow()} by the thread that is about to wait, at the start of its wait, so a
+ *       probe may note the moment there (per thread: the calls of several waiters overlap).
  *   <li>{@link #reserved}, {@link #combined} and {@link #modeSwitched} by the thread that made the
  *       decision, at the decision; they may overlap with other calls.
  * </ul>
@@ -77,15 +80,31 @@ public interface LockProbe {
     }
 
     /**
-     * Whether a wait that starts now is wanted: asked by a lock when an acquisition starts to wait,
-     * before it reads the clock for it, when the probe neither {@link #hearsFastPath() hears the fast
-     * path} nor is {@link #timed()} (such probes are told of every wait). False: the lock reads no
-     * clock for this acquisition and does not tell the probe of it. True by default; {@link
-     * JfrLockProbe} says whether its wait event is enabled, so a waiting acquisition pays no clock
-     * reads while no recording wants the event.
+     * Whether a wait that starts now is wanted: asked by a lock on the waiting thread at the start of
+     * every wait (the slow path only: an acquisition that takes the lock at its first attempt never
+     * asks), before it reads the clock for it. For a probe that neither {@link #hearsFastPath() hears the
+     * fast path} nor is {@link #timed()}, false means the lock reads no clock for this acquisition and
+     * does not tell the probe of it; other probes are told of every wait whatever they answer, and so is
+     * every probe of {@link LockType#NUMA_MONITOR} and of the combining types, whose algorithms clock
+     * their waits anyway (they ask only so that a probe can note the start). True by
+     * default. {@link JfrLockProbe} says whether its wait event is enabled, so a waiting acquisition pays
+     * no clock reads while no recording wants it, and when it is, begins the event here: this call marks
+     * the start of the wait. A wait that gives up (a timed-out or interrupted attempt) is followed by
+     * no {@link #acquired} call; the next wait asks again.
      */
     default boolean wantsWaitNow() {
         return true;
+    }
+
+    /**
+     * Whether the lock calls {@link #released} after the release of each acquisition that waited and was
+     * reported, though the probe is not {@link #timed()}: the fast path stays as it is (no clock, no
+     * call), and the release of a reported wait costs a clock read and the call. Read when the lock is
+     * built, or at each reported wait. False by default; {@link JfrLockProbe} wants it, to write its wait
+     * event after the release rather than inside the critical section.
+     */
+    default boolean hearsReleaseAfterWait() {
+        return false;
     }
 
     /**
@@ -101,9 +120,9 @@ public interface LockProbe {
     void acquired(boolean waited, long waitNanos);
 
     /**
-     * Only when {@link #timed()}: an acquisition reported to {@link #acquired} has ended (the lock is
-     * released, or the combining call has returned), called outside the critical section by the thread
-     * whose acquisition it was.
+     * Only when {@link #timed()}, or for an acquisition that waited when {@link #hearsReleaseAfterWait()}:
+     * an acquisition reported to {@link #acquired} has ended (the lock is released, or the combining call
+     * has returned), called outside the critical section by the thread whose acquisition it was.
      *
      * @param waited    as given to {@link #acquired}
      * @param waitNanos from the start of the call to the acquisition

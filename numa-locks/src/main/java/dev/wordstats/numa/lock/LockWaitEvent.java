@@ -4,24 +4,25 @@ import jdk.jfr.Category;
 import jdk.jfr.Description;
 import jdk.jfr.Label;
 import jdk.jfr.Name;
-import jdk.jfr.SettingDefinition;
 import jdk.jfr.StackTrace;
+import jdk.jfr.Threshold;
 import jdk.jfr.Timespan;
 
 /**
- * JFR: an acquisition of one of the library's locks that had to wait, committed by {@link JfrLockProbe}.
- * The lock reports the wait once it is over (the {@link LockProbe} contract), so the event is written at
- * the acquisition: its start time is the moment the lock was taken and its {@code waitTime} field holds
- * the wait, which the {@code waitThreshold} setting filters as the JDK's {@code threshold} filters the
- * duration of {@code jdk.JavaMonitorEnter} (default 20 ms, as there; {@code wordstats-locks.jfc} sets
- * 10 us).
+ * JFR: an acquisition of one of the library's locks that had to wait, written by {@link JfrLockProbe}. The
+ * event is the wait, as {@code jdk.JavaMonitorEnter} is: it begins when the caller starts to wait (the lock
+ * asks {@link LockProbe#wantsWaitNow()}), ends when it has the lock, and is committed after the release, so
+ * nothing is written inside the critical section. JFR's own {@code threshold} filters it by that duration
+ * (default 20 ms, as for the JDK's lock events; {@code wordstats-locks.jfc} sets 10 us). {@code waitTime}
+ * repeats the wait as the lock measured it.
  */
 @Name(LockEvents.WAIT)
 @Label("Lock Wait")
 @Category(LockEvents.CATEGORY)
-@Description("An acquisition of a wordstats lock that had to wait: the lock, the waiter's NUMA node, the wait,"
-        + " and whether the lock came from a holder on the same node")
+@Description("An acquisition of a wordstats lock that had to wait, from the start of the wait to the acquisition:"
+        + " the lock, the waiter's NUMA node, and whether the lock came from a holder on the same node")
 @StackTrace(true)
+@Threshold("20 ms")
 final class LockWaitEvent extends LockEvent {
 
     @Label("Lock Type")
@@ -33,7 +34,8 @@ final class LockWaitEvent extends LockEvent {
     long lockId;
 
     @Label("Wait Time")
-    @Description("From the call that asked for the lock to the acquisition")
+    @Description("The wait as the lock measured it, from the call that asked for the lock to the acquisition"
+            + " (the event's duration, repeated)")
     @Timespan(Timespan.NANOSECONDS)
     long waitTime;
 
@@ -45,12 +47,4 @@ final class LockWaitEvent extends LockEvent {
     @Description("same_node or cross_node: the previous acquisition this probe heard ran on the same or on another"
             + " node; unknown for the first")
     String handoff;
-
-    @Label("Wait Threshold")
-    @Description("Only waits at least this long are recorded (like the threshold of the JDK's lock events)")
-    @Name("waitThreshold")
-    @SettingDefinition
-    boolean waitThreshold(WaitThresholdSetting threshold) {
-        return waitTime >= threshold.nanos();
-    }
 }

@@ -105,7 +105,7 @@ public final class NumaCombiningLock extends NumaCombiningLockL1Pad implements G
         if (count < 1) {
             throw new IllegalArgumentException("nodeCount must be at least 1, was " + count);
         }
-        CombiningLock.Outer outer = new GlobalLock();
+        CombiningLock.Outer outer = new GlobalLock(LockProbe.orNull(probe));
         this.queues = new CombiningLock[count];
         for (int i = 0; i < count; i++) {
             queues[i] = new CombiningLock(settings, probe, outer);
@@ -145,10 +145,22 @@ public final class NumaCombiningLock extends NumaCombiningLockL1Pad implements G
 
     /** The global lock among node combiners, and the owner it makes. */
     private final class GlobalLock implements CombiningLock.Outer {
+        private final LockProbe probe; // the queues' probe, null without one: asked at the start of a wait here
+
+        GlobalLock(LockProbe probe) {
+            this.probe = probe;
+        }
+
         @Override
-        public long enter(Thread combiner, boolean measure) {
+        public long enter(Thread combiner, boolean measure, boolean beginsWait) {
             // a report, not a decision: isLocked() before lock() (see Probe in the Overview), never tryLock()
-            long asked = measure && global.isLocked() ? System.nanoTime() | 1L : 0L;
+            long asked = 0L;
+            if (measure && global.isLocked()) {
+                if (beginsWait && probe != null) {
+                    probe.wantsWaitNow(); // the start of this caller's wait (a probe may begin its record here)
+                }
+                asked = System.nanoTime() | 1L;
+            }
             global.lock();
             owner = combiner;
             return asked;

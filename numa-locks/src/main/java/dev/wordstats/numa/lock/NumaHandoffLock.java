@@ -552,16 +552,20 @@ public class NumaHandoffLock extends NumaHandoffLockL1Pad implements Lock {
         long held = 0L;
         long wait = 0L;
         boolean slow = false;
-        if (timedProbe != null) { // read before the release or pass lets another owner in
-            held = System.nanoTime() - probeAcquiredAt;
-            wait = probeWait;
-            slow = probeWaited != 0;
-        }
+        boolean reported = timedProbe != null;
         int q = ownerQueue;
         QueueNode head = ownerNode;
         if (q >= 0) { // came through a queue; after the fast path both are already -1 and null
             ownerNode = null;
             ownerQueue = -1;
+            if (!reported && probe != null) {
+                reported = waitReleaseHeard(); // a wait whose release the probe hears: only a queued owner asks
+            }
+        }
+        if (reported) { // read before the release or pass lets another owner in
+            held = System.nanoTime() - probeAcquiredAt;
+            wait = probeWait;
+            slow = probeWaited != 0;
         }
         setOwnerOpaque(null);
         int streak = passes;
@@ -571,7 +575,7 @@ public class NumaHandoffLock extends NumaHandoffLockL1Pad implements Lock {
                 && awakeVolatile() > 0
                 && (stateVolatile() & RESERVED) == 0
                 && tryPass(q, streak)) {
-            if (timedProbe != null) {
+            if (reported) {
                 reportReleased(slow, wait, held);
             }
             return; // the word stays HELD: the heir owns the lock now
@@ -581,13 +585,13 @@ public class NumaHandoffLock extends NumaHandoffLockL1Pad implements Lock {
         }
         int before = releaseState();
         if (head == null && before == HELD && parkedLeadersVolatile() <= 0) {
-            if (timedProbe != null) {
+            if (reported) {
                 reportReleased(slow, wait, held);
             }
             return; // the common case without contention: nobody to wake (small enough to inline)
         }
         afterRelease(head, before, q, streak);
-        if (timedProbe != null) {
+        if (reported) {
             reportReleased(slow, wait, held);
         }
     }

@@ -311,19 +311,21 @@ public final class NumaMcsLock extends NumaMcsLockL1Pad implements Lock {
         long held = 0L;
         long wait = 0L;
         boolean slow = false;
-        if (timedProbe != null) { // read before the release lets another owner in
-            held = System.nanoTime() - probeAcquiredAt;
+        boolean reported = timedProbe != null;
+        QueueNode node = ownerNode;
+        if (reported || node != null && probe != null && waitReleaseHeard()) { // only a queued owner asks
+            reported = true;
+            held = System.nanoTime() - probeAcquiredAt; // read before the release lets another owner in
             wait = probeWait;
             slow = probeWaited != 0;
         }
-        QueueNode node = ownerNode;
         ownerNode = null;
         owner = null;
         if (node == null) {
             if (!release() && parkedLeadersVolatile() > 0) {
                 wakeParkedLeader(queues.length == 1 ? 0 : nodes.currentNode());
             }
-            if (timedProbe != null) {
+            if (reported) {
                 reportReleased(slow, wait, held);
             }
             return;
@@ -338,7 +340,7 @@ public final class NumaMcsLock extends NumaMcsLockL1Pad implements Lock {
         if (!handedOff && (successor == null || budgetSpent) && parkedLeadersVolatile() > 0) {
             wakeParkedLeader(successor == null ? node.queue : node.queue + 1);
         }
-        if (timedProbe != null) {
+        if (reported) {
             reportReleased(slow, wait, held);
         }
     }

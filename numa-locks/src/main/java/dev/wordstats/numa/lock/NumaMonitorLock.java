@@ -369,6 +369,7 @@ public final class NumaMonitorLock implements Guard {
     private final Marks marks; // with a probe only: what the probed holder writes, off the monitor's line
     private final boolean hearsFast; // probe != null && probe.hearsFastPath()
     private final boolean timed; // probe != null && probe.timed()
+    private final boolean releaseHeard; // probe != null && probe.hearsReleaseAfterWait()
     private final int sampleMask; // read by every lean call: thresholds.sampleMask()
     private final int starvingEpochs; // read by every lean call: thresholds.starvingEpochs()
     private final long handoffAfterNanos; // read by a lean call that waited: the bound on a wait
@@ -404,6 +405,7 @@ public final class NumaMonitorLock implements Guard {
         this.probe = LockProbe.orNull(Objects.requireNonNull(probe, "probe"));
         this.hearsFast = this.probe != null && this.probe.hearsFastPath();
         this.timed = this.probe != null && this.probe.timed();
+        this.releaseHeard = this.probe != null && this.probe.hearsReleaseAfterWait();
         this.marks = this.probe != null ? new Marks() : null;
         state.sampledAt = System.nanoTime(); // a first waiter's wait is then counted from no earlier than this
         if (thresholds.word()) {
@@ -843,6 +845,9 @@ public final class NumaMonitorLock implements Guard {
             return criticalSection.get();
         }
         boolean arrivedBusy = marks.busyOpaque();
+        if (arrivedBusy) {
+            probe.wantsWaitNow(); // the start of a wait (a probe may begin its record there); every wait is reported
+        }
         boolean report = arrivedBusy || hearsFast;
         boolean clocked = timed || arrivedBusy;
         long asked = clocked ? System.nanoTime() : 0L;
@@ -942,8 +947,8 @@ public final class NumaMonitorLock implements Guard {
             if (arrivedBusy) {
                 marks.withdraw(asked);
             }
-            if (timed && report) { // after the release: recording does not lengthen the section
-                probe.released(arrivedBusy, began - asked, ended - began);
+            if (report && (timed || arrivedBusy && releaseHeard)) { // after the release: not in the section
+                probe.released(arrivedBusy, began - asked, (timed ? ended : System.nanoTime()) - began);
             }
         }
     }

@@ -21,6 +21,14 @@ final class ProbedJdkLock implements Lock {
      * with the lock held; released() after the unlock, on the thread that held it.
      */
 
+    /**
+     * Added to {@code depth} by an acquisition that waited, was reported, and whose probe (not timed)
+     * {@link LockProbe#hearsReleaseAfterWait() hears its release}: the last unlock of an untimed probe's
+     * fast acquisition reads only the count, as without it, and an unlock that leaves exactly this mark
+     * reports the release.
+     */
+    private static final int RELEASE_HEARD = 1 << 30;
+
     private final Lock delegate;
     private final boolean fair;
     private final LockProbe probe;
@@ -28,7 +36,7 @@ final class ProbedJdkLock implements Lock {
     private final boolean timed;
 
     private Thread owner; // plain, owner only: set after the outermost acquisition, cleared before the release
-    private int depth; // plain, owner only: hold depth as seen through this wrapper
+    private int depth; // plain, owner only: hold depth as seen through this wrapper, plus RELEASE_HEARD (see there)
     private long acquiredAt; // plain, owner only (timed): nanoTime of the outermost acquisition
     private long waitNanos; // plain, owner only (timed): wait of the outermost acquisition
     private boolean waited; // plain, owner only: whether the outermost acquisition waited
@@ -70,7 +78,7 @@ final class ProbedJdkLock implements Lock {
             acquired(false, start);
             return;
         }
-        long waitStart = timed ? start : System.nanoTime();
+        long waitStart = waitStart(start);
         delegate.lock();
         acquired(true, waitStart);
     }
@@ -86,7 +94,7 @@ final class ProbedJdkLock implements Lock {
             acquired(false, start);
             return;
         }
-        long waitStart = timed ? start : System.nanoTime();
+        long waitStart = waitStart(start);
         delegate.lockInterruptibly();
         acquired(true, waitStart);
     }
@@ -111,7 +119,7 @@ final class ProbedJdkLock implements Lock {
             acquired(false, start);
             return true;
         }
-        long waitStart = timed ? start : System.nanoTime();
+        long waitStart = waitStart(start);
         if (!delegate.tryLock(time, unit)) {
             return false;
         }
@@ -125,7 +133,8 @@ final class ProbedJdkLock implements Lock {
             throw new IllegalMonitorStateException(
                     "unlock by a thread that does not hold the lock: " + Thread.currentThread());
         }
-        if (--depth == 0) {
+        int left = --depth;
+        if (left == 0) {
             owner = null;
             if (timed && (waited || hearsFast)) {
                 long hold = System.nanoTime() - acquiredAt;
@@ -135,6 +144,14 @@ final class ProbedJdkLock implements Lock {
                 probe.released(slow, wait, hold); // outside the critical section
                 return;
             }
+        } else if (left == RELEASE_HEARD) { // the last hold of a reported wait whose release the probe hears
+            depth = 0;
+            owner = null;
+            long hold = System.nanoTime() - acquiredAt;
+            long wait = waitNanos;
+            delegate.unlock();
+            probe.released(true, wait, hold); // outside the critical section
+            return;
         }
         delegate.unlock();
     }
@@ -146,18 +163,31 @@ final class ProbedJdkLock implements Lock {
                 "a probed lock offers no conditions; build the lock without a probe if its type has them");
     }
 
+    /**
+     * At the start of a wait (the first attempt failed): asks the probe whether it wants the wait (it may
+     * begin its own record of it there), and returns the clock the wait is measured from, or 0 when the
+     * acquisition is not to be reported.
+     */
+    private long waitStart(long start) {
+        boolean wanted = probe.wantsWaitNow(); // asked at every wait
+        return timed ? start : wanted || hearsFast ? System.nanoTime() : 0L;
+    }
+
     private void acquired(boolean slow, long start) {
         if (depth++ != 0) {
             return; // reentrant: not another acquisition
         }
         owner = Thread.currentThread();
         waited = slow;
-        if (slow || hearsFast) {
+        if (slow ? start != 0L : hearsFast) {
             long now = timed || slow ? System.nanoTime() : 0L;
             long wait = now - start;
-            if (timed) {
+            if (timed || slow && probe.hearsReleaseAfterWait()) {
                 acquiredAt = now;
                 waitNanos = wait;
+                if (!timed) {
+                    depth = 1 | RELEASE_HEARD; // the last unlock finds the mark in the count it reads anyway
+                }
             }
             probe.acquired(slow, wait);
         }

@@ -65,7 +65,12 @@ abstract class QueueLockFields extends QueueLockL0Pad {
     final LockProbe timedProbe; // probe if it is timed, else null
     long probeAcquiredAt; // plain, owner only (timed probe): nanoTime of its outermost acquisition
     long probeWait; // plain, owner only (timed probe): the wait of that acquisition
-    int probeWaited; // plain, owner only (probe): 1 when that acquisition waited, else 0
+    int probeWaited; // plain, owner only (probe): WAITED or RELEASE_HEARD when that acquisition waited, else 0
+
+    /** {@link #probeWaited}: the outermost acquisition waited. */
+    static final int WAITED = 1;
+    /** {@link #probeWaited}: it waited, was reported, and its probe, not timed, hears the release of a wait. */
+    static final int RELEASE_HEARD = 2;
 
     QueueLockFields(LockProbe probe) {
         this.probe = LockProbe.orNull(probe);
@@ -183,13 +188,13 @@ abstract class QueueLockFields extends QueueLockL0Pad {
     }
 
     /**
-     * The clock at the start of a wait, when the probe wants it (see LockProbe.wantsWaitNow; asked only
-     * of a probe that hears neither the fast path nor the clock of every acquisition); else 0, and the
+     * The clock at the start of a wait, when the probe wants it or hears every acquisition (see
+     * LockProbe.wantsWaitNow, asked at every wait: a probe may begin its wait there); else 0, and the
      * acquisition is not reported.
      */
     final long waitAskedAt() {
         LockProbe p = probe;
-        return p != null && (fastReported() || p.wantsWaitNow()) ? System.nanoTime() : 0L;
+        return p != null && (p.wantsWaitNow() | fastReported()) ? System.nanoTime() : 0L; // asked at every wait
     }
 
     /** The clock at the start of a call, for a timed probe (the wait of a fast acquisition); else 0. */
@@ -204,22 +209,39 @@ abstract class QueueLockFields extends QueueLockL0Pad {
      * it (asked 0: not reported).
      */
     final void reportAcquired(boolean slow, long asked) {
-        probeWaited = slow ? 1 : 0;
+        probeWaited = slow ? WAITED : 0;
         if (slow ? asked != 0L : fastProbe != null) {
             boolean timed = timedProbe != null;
             long now = timed || slow ? System.nanoTime() : 0L;
             long wait = now - asked;
-            if (timed) {
+            if (timed || slow && probe.hearsReleaseAfterWait()) {
                 probeAcquiredAt = now;
                 probeWait = wait;
+                if (!timed) {
+                    probeWaited = RELEASE_HEARD;
+                }
             }
             probe.acquired(slow, wait);
         }
     }
 
     /**
-     * By the thread that has just released its outermost hold (timed probe): the wait and hold it read
-     * from the owner-only fields before the release let another owner in.
+     * By the owner before the outermost release of an acquisition that came through the queue (never on
+     * the fast path), when the probe is not timed: whether the probe hears this release (a reported wait,
+     * {@link LockProbe#hearsReleaseAfterWait()}), clearing the mark.
+     */
+    final boolean waitReleaseHeard() {
+        if (probeWaited == RELEASE_HEARD) {
+            probeWaited = WAITED;
+            return true;
+        }
+        return false;
+    }
+
+    /**
+     * By the thread that has just released its outermost hold (timed probe, or a wait whose release the
+     * probe hears): the wait and hold it read from the owner-only fields before the release let another
+     * owner in.
      */
     final void reportReleased(boolean slow, long wait, long held) {
         if (slow || fastProbe != null) {

@@ -26,11 +26,13 @@ abstract class ReadWriteGuard implements Guard {
         private final LockProbe probe; // null without one; final
         private final boolean hearsFast; // final
         private final boolean timed; // final
+        private final boolean releaseHeard; // final: the probe hears the release of a wait
 
         Side(LockProbe probe) {
             this.probe = LockProbe.orNull(probe);
             this.hearsFast = this.probe != null && this.probe.hearsFastPath();
             this.timed = this.probe != null && this.probe.timed();
+            this.releaseHeard = this.probe != null && this.probe.hearsReleaseAfterWait();
         }
 
         /** Takes this side, waiting as long as it takes, not interruptibly; returns a non-zero token. */
@@ -108,7 +110,7 @@ abstract class ReadWriteGuard implements Guard {
                 began = side.timed ? System.nanoTime() : 0L;
             } else {
                 waited = true;
-                report = side.hearsFast || side.timed || probe.wantsWaitNow();
+                report = probe.wantsWaitNow() | side.hearsFast | side.timed; // asked at every wait: may begin it
                 if (report && asked == 0L) {
                     asked = System.nanoTime();
                 }
@@ -133,8 +135,8 @@ abstract class ReadWriteGuard implements Guard {
                 writer = null;
             }
             side.release(token);
-            if (report && side.timed) {
-                probe.released(waited, began - asked, ended - began);
+            if (report && (side.timed || waited && side.releaseHeard)) {
+                probe.released(waited, began - asked, (side.timed ? ended : System.nanoTime()) - began);
             }
         }
     }

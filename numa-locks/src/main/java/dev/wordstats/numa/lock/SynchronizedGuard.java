@@ -69,6 +69,7 @@ public final class SynchronizedGuard implements Guard {
     private final LockProbe probe; // null without one
     private final boolean hearsFast;
     private final boolean timed;
+    private final boolean releaseHeard; // the probe hears the release of a wait (read after a wait only)
 
     private boolean busy; // with a probe: written (opaque) by the holder at the start and end of an outermost
     // critical section; read (opaque) by every arriving caller
@@ -84,6 +85,7 @@ public final class SynchronizedGuard implements Guard {
         this.probe = LockProbe.orNull(probe);
         this.hearsFast = this.probe != null && this.probe.hearsFastPath();
         this.timed = this.probe != null && this.probe.timed();
+        this.releaseHeard = this.probe != null && this.probe.hearsReleaseAfterWait();
     }
 
     @Override
@@ -113,8 +115,10 @@ public final class SynchronizedGuard implements Guard {
     private <T> T callProbed(Supplier<T> criticalSection) {
         Thread me = Thread.currentThread();
         boolean arrivedBusy = (boolean) BUSY.getOpaque(this);
-        boolean report = arrivedBusy || hearsFast;
-        boolean clocked = timed || arrivedBusy;
+        // A wait, unless the holder calls again (runner is its own write then): the probe is asked whether it
+        // wants it, at its start (it may begin its own record of the wait there).
+        boolean report = arrivedBusy ? runner != me && probe.wantsWaitNow() | hearsFast | timed : hearsFast;
+        boolean clocked = timed || arrivedBusy && report;
         long asked = clocked ? System.nanoTime() : 0L;
         long began = 0L;
         long ended = 0L;
@@ -141,9 +145,9 @@ public final class SynchronizedGuard implements Guard {
                 }
             }
         } finally {
-            if (timed && report) {
+            if (report && (timed || arrivedBusy && releaseHeard)) {
                 // after the monitor exit: recording does not lengthen the critical section
-                probe.released(arrivedBusy, began - asked, ended - began);
+                probe.released(arrivedBusy, began - asked, (timed ? ended : System.nanoTime()) - began);
             }
         }
     }

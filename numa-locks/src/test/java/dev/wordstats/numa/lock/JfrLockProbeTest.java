@@ -23,9 +23,11 @@ import org.w3c.dom.NodeList;
 
 /**
  * What {@link JfrLockProbe} writes for each report, read back with a {@link RecordingStream}: the
- * fields, the {@code waitThreshold} (none below it, its default as for the JDK's lock events), nothing
- * when an event is not enabled, and the shipped settings file. The reports here are made by hand; that
- * real locks make them under contention is {@code LockEventsRecordingTest}'s part.
+ * fields, the wait as the event's duration, JFR's {@code threshold} on it (none below it, its default as
+ * for the JDK's lock events), the commit at the release, a wait that gave up left out, nothing when an
+ * event is not enabled, and the shipped settings file. The reports here are made by hand, as a lock makes
+ * them (wantsWaitNow at the start of the wait, acquired, released); that real locks make them under
+ * contention is {@code LockEventsRecordingTest}'s and {@code LockWaitEventTest}'s part.
  */
 class JfrLockProbeTest {
 
@@ -53,13 +55,13 @@ class JfrLockProbeTest {
         JfrLockProbe other = new JfrLockProbe(LockType.NUMA_HANDOFF, nodes);
 
         List<RecordedEvent> events =
-                record(stream -> stream.enable(LockEvents.WAIT).with("waitThreshold", "0 ns"), () -> {
+                record(stream -> stream.enable(LockEvents.WAIT).withThreshold(Duration.ZERO), () -> {
                     nodes.node.set(1);
-                    probe.acquired(true, 3 * MS);
-                    probe.acquired(true, 4 * MS);
+                    waitOf(probe, 3 * MS, 0);
+                    waitOf(probe, 4 * MS, 0);
                     nodes.node.set(2);
-                    probe.acquired(true, 5 * MS);
-                    other.acquired(true, 6 * MS);
+                    waitOf(probe, 5 * MS, 0);
+                    waitOf(other, 6 * MS, 0);
                 });
 
         assertThat(events).hasSize(4);
@@ -80,6 +82,7 @@ class JfrLockProbeTest {
                 .extracting(event -> event.getDuration("waitTime"))
                 .containsExactly(
                         Duration.ofMillis(3), Duration.ofMillis(4), Duration.ofMillis(5), Duration.ofMillis(6));
+        assertThat(events).allSatisfy(event -> assertThat(event.getDuration()).isPositive());
         assertThat(events).extracting(event -> event.getInt("node")).containsExactly(1, 1, 2, 2);
         assertThat(events)
                 .extracting(event -> event.getString("handoff"))
@@ -95,17 +98,57 @@ class JfrLockProbeTest {
         JfrLockProbe probe = new JfrLockProbe(LockType.NUMA_MCS, NodeLocator.singleNode());
 
         List<RecordedEvent> events =
-                record(stream -> stream.enable(LockEvents.WAIT).with("waitThreshold", "2 ms"), () -> {
-                    probe.acquired(true, 2 * MS - 1);
-                    probe.acquired(true, 2 * MS);
+                record(stream -> stream.enable(LockEvents.WAIT).withThreshold(Duration.ofMillis(10)), () -> {
+                    waitOf(probe, 1, 0); // a wait of a few microseconds
+                    waitOf(probe, 2, 10 * MS);
                     probe.acquired(false, 50 * MS);
-                    probe.acquired(true, 30 * MS);
-                    probe.acquired(true, 0);
+                    probe.released(false, 50 * MS, 0);
+                    waitOf(probe, 30, 30 * MS);
+                    waitOf(probe, 0, 0);
                 });
 
         assertThat(events)
                 .extracting(event -> event.getDuration("waitTime"))
-                .containsExactly(Duration.ofMillis(2), Duration.ofMillis(30));
+                .containsExactly(Duration.ofNanos(2), Duration.ofNanos(30));
+        assertThat(events)
+                .extracting(RecordedEvent::getDuration)
+                .allSatisfy(d -> assertThat(d).isGreaterThanOrEqualTo(Duration.ofMillis(10)));
+    }
+
+    @Test
+    void theEventIsTheWaitAndIsWrittenAtTheReleaseNotAtTheAcquisition() {
+        JfrLockProbe probe = new JfrLockProbe(LockType.NUMA_MCS, NodeLocator.singleNode());
+        long[] marks = new long[2];
+
+        List<RecordedEvent> events = record(stream -> stream.enable(LockEvents.WAIT), () -> {
+            probe.wantsWaitNow();
+            sleep(25 * MS);
+            probe.acquired(true, 25 * MS);
+            marks[0] = System.nanoTime();
+            sleep(25 * MS); // the critical section: longer than the wait would not matter, the wait is the event
+            marks[1] = System.nanoTime();
+            probe.released(true, 25 * MS, marks[1] - marks[0]);
+        });
+
+        assertThat(events).hasSize(1);
+        RecordedEvent event = events.get(0);
+        assertThat(event.getDuration()).isGreaterThanOrEqualTo(Duration.ofMillis(25));
+        assertThat(event.getDuration()).as("not the section").isLessThan(Duration.ofMillis(25 + 25));
+    }
+
+    @Test
+    void aWaitThatGaveUpLendsItsStartToNoLaterAcquisition() {
+        JfrLockProbe probe = new JfrLockProbe(LockType.NUMA_MCS, NodeLocator.singleNode());
+
+        List<RecordedEvent> events = record(stream -> stream.enable(LockEvents.WAIT), () -> {
+            probe.wantsWaitNow(); // a tryLock that timed out: no acquired, no released
+            sleep(40 * MS);
+            probe.acquired(false, 0); // the next acquisition takes the lock at once
+            probe.released(false, 0, 0);
+            waitOf(probe, 0, 0); // the next that waits, a few microseconds
+        });
+
+        assertThat(events).as("the 20 ms default threshold: nothing passed it").isEmpty();
     }
 
     @Test
@@ -113,14 +156,11 @@ class JfrLockProbeTest {
         JfrLockProbe probe = new JfrLockProbe(LockType.NUMA_MCS, NodeLocator.singleNode());
 
         List<RecordedEvent> events = record(stream -> stream.enable(LockEvents.WAIT), () -> {
-            probe.acquired(true, 19 * MS);
-            probe.acquired(true, 20 * MS);
-            probe.acquired(true, 21 * MS);
+            waitOf(probe, 19, 5 * MS);
+            waitOf(probe, 21, 21 * MS);
         });
 
-        assertThat(events)
-                .extracting(event -> event.getDuration("waitTime"))
-                .containsExactly(Duration.ofMillis(20), Duration.ofMillis(21));
+        assertThat(events).extracting(event -> event.getDuration("waitTime")).containsExactly(Duration.ofNanos(21));
     }
 
     @Test
@@ -186,7 +226,7 @@ class JfrLockProbeTest {
 
         assertThat(values)
                 .containsEntry(LockEvents.WAIT + "#enabled", "true")
-                .containsEntry(LockEvents.WAIT + "#waitThreshold", "10 us")
+                .containsEntry(LockEvents.WAIT + "#threshold", "10 us")
                 .containsEntry(LockEvents.WAIT + "#stackTrace", "true")
                 .containsEntry(LockEvents.RESERVATION + "#enabled", "true")
                 .containsEntry(LockEvents.COMBINING_BATCH + "#enabled", "true")
@@ -198,11 +238,10 @@ class JfrLockProbeTest {
             stream.setReuse(false); // the events are kept past the callback
             stream.onEvent(LockEvents.WAIT, events::add);
             stream.startAsync();
-            probe.acquired(true, 9_999);
-            probe.acquired(true, 10_000);
+            waitOf(probe, 2, 20 * MS); // a shorter one dropped: the threshold tests above
             stream.stop();
         }
-        assertThat(events).extracting(event -> event.getDuration("waitTime")).containsExactly(Duration.ofNanos(10_000));
+        assertThat(events).extracting(event -> event.getDuration("waitTime")).containsExactly(Duration.ofNanos(2));
     }
 
     /**
@@ -231,8 +270,7 @@ class JfrLockProbeTest {
             byName.put(option.getAttribute("name"), option.getTextContent().trim());
         }
         assertThat(byName).containsEntry("0ns", "0 ns").containsEntry("20ms", "20 ms");
-        assertThat(byName.values())
-                .allSatisfy(span -> assertThat(WaitThresholdSetting.parse(span)).isNotNegative());
+        assertThat(byName.values()).allSatisfy(span -> assertThat(span).matches("[0-9]+ (ns|us|ms|s)"));
         assertThat(byName.get(threshold.getAttribute("default"))).isEqualTo("10 us");
 
         NodeList settings = jfc.getElementsByTagName("setting");
@@ -246,7 +284,7 @@ class JfrLockProbeTest {
         }
         assertThat(controlled)
                 .containsExactlyInAnyOrder(
-                        LockEvents.WAIT + "#waitThreshold=lock-wait-threshold",
+                        LockEvents.WAIT + "#threshold=lock-wait-threshold",
                         LockEvents.WAIT + "#stackTrace=lock-stack-traces",
                         LockEvents.RESERVATION + "#stackTrace=lock-stack-traces",
                         LockEvents.MODE_SWITCH + "#stackTrace=lock-stack-traces");
@@ -256,27 +294,6 @@ class JfrLockProbeTest {
         NodeList found = document.getElementsByTagName(tag);
         assertThat(found.getLength()).as(tag).isEqualTo(1);
         return (Element) found.item(0);
-    }
-
-    @Test
-    void waitThresholdParsesJfrTimeSpansAndCombinesToTheSmallest() {
-        assertThat(WaitThresholdSetting.parse("10 us")).isEqualTo(10_000L);
-        assertThat(WaitThresholdSetting.parse("20 ms")).isEqualTo(20_000_000L);
-        assertThat(WaitThresholdSetting.parse("0 ns")).isZero();
-        assertThat(WaitThresholdSetting.parse("0")).isZero();
-        assertThat(WaitThresholdSetting.parse("2s")).isEqualTo(2_000_000_000L);
-        assertThat(WaitThresholdSetting.parse("ten ms")).isEqualTo(-1L);
-        assertThat(WaitThresholdSetting.parse("10 fortnights")).isEqualTo(-1L);
-
-        WaitThresholdSetting setting = new WaitThresholdSetting();
-        assertThat(setting.getValue()).isEqualTo("20 ms");
-        assertThat(setting.combine(java.util.Set.of("10 ms", "8 s", "1 ms", "junk")))
-                .isEqualTo("1 ms");
-        assertThat(setting.combine(java.util.Set.of())).isEqualTo("20 ms");
-        setting.setValue("junk");
-        assertThat(setting.nanos()).isEqualTo(20_000_000L);
-        setting.setValue("5 us");
-        assertThat(setting.nanos()).isEqualTo(5_000L);
     }
 
     @Test
@@ -321,6 +338,27 @@ class JfrLockProbeTest {
                         .wantsWaitNow())
                 .as("a probe that counts every wait, beside it")
                 .isTrue();
+    }
+
+    /**
+     * One wait as a lock reports it: asked for at its start, {@code parkNanos} long, acquired with
+     * {@code waitTime} as the lock's figure (a marker the test reads back), released.
+     */
+    private static void waitOf(JfrLockProbe probe, long waitTime, long parkNanos) {
+        probe.wantsWaitNow();
+        if (parkNanos > 0) {
+            sleep(parkNanos);
+        }
+        probe.acquired(true, waitTime);
+        probe.released(true, waitTime, 0);
+    }
+
+    /** Parks at least {@code nanos}, however often the park returns early. */
+    private static void sleep(long nanos) {
+        long end = System.nanoTime() + nanos;
+        for (long left = nanos; left > 0; left = end - System.nanoTime()) {
+            java.util.concurrent.locks.LockSupport.parkNanos(left);
+        }
     }
 
     private static List<RecordedEvent> record(Consumer<RecordingStream> setup, Runnable reports) {

@@ -25,9 +25,10 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * Every lock type, built with a {@link JfrLockProbe} and driven into contention by virtual and by
- * platform threads, writes its lock waits as JFR events, read back with a {@link RecordingStream}: one
- * for each wait the lock reported at or past the {@code waitThreshold} and none below it (a second probe
- * on the same lock logs every reported wait), each with the lock's type and id, a node of the locator and
+ * platform threads, writes its lock waits as JFR events, read back with a {@link RecordingStream}: each
+ * at least JFR's {@code threshold} long, one for each wait the lock reported well past it (a second probe
+ * on the same lock logs every reported wait), none that the lock did not report, each with the lock's
+ * type and id, a node of the locator and
  * a handoff locality, and a stack whose top frame is the test's call of the lock (the library's frames
  * trimmed); the combining types also write their batches, the queue locks their reservations,
  * the adaptive lock its mode switches (as many as a counting probe on the same lock counts).
@@ -40,6 +41,9 @@ class LockEventsRecordingTest {
 
     private static final Duration THRESHOLD = Duration.ofMillis(1);
     private static final Duration HOLD = Duration.ofMillis(30);
+    /** What the event's duration and the lock's figure of one wait may differ by (clock reads, descheduling). */
+    private static final Duration MARGIN = Duration.ofMillis(5);
+
     private static final int WAITERS = 4;
     private static final int BURST_CALLS = 2_000;
     private static final int SHORT_ROUNDS = 10;
@@ -61,7 +65,7 @@ class LockEventsRecordingTest {
 
         List<RecordedEvent> events = record(
                 stream -> {
-                    stream.enable(LockEvents.WAIT).with("waitThreshold", THRESHOLD.toNanos() + " ns");
+                    stream.enable(LockEvents.WAIT).withThreshold(THRESHOLD);
                     stream.enable(LockEvents.COMBINING_BATCH).with("throttle", "off");
                     stream.enable(LockEvents.RESERVATION);
                     stream.enable(LockEvents.MODE_SWITCH);
@@ -79,20 +83,22 @@ class LockEventsRecordingTest {
             assertThat(event.getString("handoff")).isIn("same_node", "cross_node", "unknown");
             assertCallerOnTop(event);
         });
-        // exactly the reported waits at or past the threshold, none below it; there were some past it. Whether
-        // some stayed below it is the scheduler's choice (a loaded machine can stall the short rounds' waiters
-        // past it): the equality says that those below it, however many, were left out.
+        // JFR's threshold filters the event's duration, which runs from the lock's question at the start of the
+        // wait to the acquisition (for a caller a combiner served, to its return): so every event is at least the
+        // threshold, every reported wait clearly past it has its event, and no event is a wait not reported.
+        // Whether some stayed below it is the scheduler's choice (a loaded machine can stall the short rounds'
+        // waiters past it).
         List<Long> reported = log.waits();
-        List<Long> atOrPast = reported.stream()
-                .filter(nanos -> nanos >= THRESHOLD.toNanos())
-                .sorted()
+        assertThat(waits).allSatisfy(event -> assertThat(event.getDuration()).isGreaterThanOrEqualTo(THRESHOLD));
+        List<Long> recorded = waits.stream()
+                .map(event -> event.getDuration("waitTime").toNanos())
                 .toList();
-        assertThat(waits.stream()
-                        .map(event -> event.getDuration("waitTime").toNanos())
-                        .sorted()
-                        .toList())
-                .isEqualTo(atOrPast);
-        assertThat(atOrPast).isNotEmpty();
+        assertThat(reported).containsAll(recorded);
+        List<Long> clearlyPast = reported.stream()
+                .filter(nanos -> nanos >= THRESHOLD.plus(MARGIN).toNanos())
+                .toList();
+        assertThat(recorded).containsAll(clearlyPast);
+        assertThat(clearlyPast).isNotEmpty();
 
         if (type == LockType.COMBINING || type == LockType.NUMA_COMBINING) {
             List<RecordedEvent> batches = named(events, LockEvents.COMBINING_BATCH);
@@ -170,7 +176,7 @@ class LockEventsRecordingTest {
         Guard guard = LockType.COMBINING.create(TestLocks.context(nodes));
 
         List<RecordedEvent> events = record(
-                stream -> stream.enable(LockEvents.WAIT).with("waitThreshold", THRESHOLD.toNanos() + " ns"),
+                stream -> stream.enable(LockEvents.WAIT).withThreshold(THRESHOLD),
                 () -> contend(guard, nodes, ThreadKind.VIRTUAL));
 
         assertThat(named(events, LockEvents.WAIT))
