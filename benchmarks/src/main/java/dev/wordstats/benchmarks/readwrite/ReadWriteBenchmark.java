@@ -26,8 +26,8 @@ import org.openjdk.jmh.annotations.Warmup;
 
 /**
  * Readers and writers of striped word counts: {@code threads} virtual threads, {@code readShare} percent
- * of them readers, the others writers, spend one budget of {@code operations} operations (see
- * {@link ReadWriteRound}) on {@code stripes} maps holding {@code vocabulary} words. A write adds one to
+ * of them readers, the others writers, do {@code operations} operations between them (an equal share
+ * each, see {@link ReadWriteRound}) on {@code stripes} maps holding {@code vocabulary} words. A write adds one to
  * a word in a write section ({@code Guard.write}); a read is a read section ({@code Guard.read}): with
  * {@code reads=word} a short read, one word looked up (as the service's lookup), with {@code reads=stripe}
  * a copy of the word's whole stripe (as the service's top list and snapshot read each stripe). An
@@ -37,9 +37,9 @@ import org.openjdk.jmh.annotations.Warmup;
  * lock.
  *
  * <p>The primary score is the time of one invocation (the runner reports operations/s); the secondary
- * results ({@link ReadWriteMetrics}) give reads/s and writes/s apart, the share of reads, and the
- * writers' longest waits (p99, max). Every invocation starts from fresh maps and checks that the reads
- * and writes add up to the budget and the counts to the writes.
+ * results ({@link ReadWriteMetrics}) give reads/s and writes/s apart, each over the time its role took,
+ * and the writers' longest waits (p99, max). Every invocation starts from fresh maps and checks that the reads
+ * and writes add up to {@code operations} and the counts to the writes.
  *
  * <pre>{@code
  * benchmarks/run.sh benchmarks/config/read-write.json benchmarks/target/read-write
@@ -87,7 +87,7 @@ public class ReadWriteBenchmark {
     /** The {@code lockType} values that are not lock types: the copy-on-write bound for reads. */
     public static final List<String> BOUNDS = List.of(Stripes.COPY_ON_WRITE);
 
-    /** Operations (reads and writes together) one invocation does. */
+    /** Operations (reads and writes together) one invocation does, at least one a thread. */
     @Param("100000")
     public int operations;
 

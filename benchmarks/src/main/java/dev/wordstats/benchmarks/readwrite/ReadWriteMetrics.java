@@ -11,10 +11,8 @@ import org.openjdk.jmh.annotations.State;
  * iteration; JMH averages them over iterations and forks). The runner copies them into its CSV and JSON.
  *
  * <ul>
- * <li>{@code readsPerSec}, {@code writesPerSec}: the reads and the writes the round did, each over the
- * round's time (from the start signal to the last operation).</li>
- * <li>{@code readPct}: the share of the round's operations that were reads, in percent: readers and
- * writers draw from one budget, so a lock that lets readers through first raises it.</li>
+ * <li>{@code readsPerSec}, {@code writesPerSec}: the reads and the writes the round did, each over its
+ * role's time: from the start signal to the last reader's (writer's) last operation.</li>
  * <li>{@code waitP99Us}, {@code waitMaxUs}: the writers' waits, from asking for a write section to its
  * start, over every write of the round, in microseconds (named as the contention benchmark's waits, so the
  * runner's tables show them); {@code readWaitP99Us} the same for reads.</li>
@@ -26,7 +24,6 @@ public class ReadWriteMetrics {
 
     public double readsPerSec;
     public double writesPerSec;
-    public double readPct;
     public double waitP99Us;
     public double waitMaxUs;
     public double readWaitP99Us;
@@ -35,7 +32,6 @@ public class ReadWriteMetrics {
     public void reset() {
         readsPerSec = 0;
         writesPerSec = 0;
-        readPct = 0;
         waitP99Us = 0;
         waitMaxUs = 0;
         readWaitP99Us = 0;

@@ -9,7 +9,6 @@ import dev.wordstats.numa.lock.LockSettings;
 import dev.wordstats.numa.lock.LockType;
 import dev.wordstats.numa.topology.NodeLocator;
 import java.util.List;
-import org.assertj.core.data.Offset;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.openjdk.jmh.annotations.Param;
@@ -27,10 +26,10 @@ class ReadWriteBenchmarkTest {
             for (String reads : List.of("word", "stripe")) {
                 for (int stripes : new int[] {1, 4}) {
                     ReadWriteMetrics metrics = trial(lockType, reads, stripes, 50);
-                    assertThat(metrics.readsPerSec + metrics.writesPerSec)
+                    assertThat(metrics.readsPerSec)
                             .as("%s, %s reads, %d stripes", lockType, reads, stripes)
                             .isPositive();
-                    assertThat(metrics.readPct).isBetween(0.0, 100.0);
+                    assertThat(metrics.writesPerSec).isPositive();
                     assertThat(metrics.waitMaxUs).isGreaterThanOrEqualTo(metrics.waitP99Us);
                 }
             }
@@ -38,21 +37,22 @@ class ReadWriteBenchmarkTest {
     }
 
     @Test
-    void aRoundsReadsAndWritesAddUpToItsBudgetAndTheCountsToItsWrites() throws Exception {
+    void aRoundSplitsItsOperationsOverItsThreadsAndCountsEveryWrite() throws Exception {
         String[] words = {"a", "b", "c", "d", "e"};
         Stripes store = new Stripes.Guarded(
                 words, 2, s -> LockType.NUMA_RW.create(ONE_NODE, LockSettings.DEFAULTS, LockProbe.NONE));
+        // 6 threads, 1000 operations: shares 167, 167, 167, 167, 166, 166; threads 1, 3 and 5 write
         ReadWriteRound round = new ReadWriteRound(store, 1000, 6, 3, true, 7, t -> Thread.ofVirtual());
         round.start();
         round.run();
-        assertThat(round.reads() + round.writes()).isEqualTo(1000);
+        assertThat(round.writes()).isEqualTo(167 + 167 + 166);
+        assertThat(round.reads()).isEqualTo(167 + 167 + 166);
         assertThat(store.total()).isEqualTo(words.length + round.writes());
         ReadWriteMetrics metrics = new ReadWriteMetrics();
         round.report(metrics);
-        assertThat(metrics.readPct).isCloseTo(100.0 * round.reads() / 1000, Offset.offset(1e-9));
-        // reads/s over writes/s is reads over writes: both over the same time (either may be 0)
-        assertThat(metrics.readsPerSec * round.writes())
-                .isCloseTo(metrics.writesPerSec * round.reads(), Offset.offset(1e-6 * metrics.readsPerSec * 1000));
+        assertThat(metrics.readsPerSec).isPositive();
+        assertThat(metrics.writesPerSec).isPositive();
+        assertThat(metrics.waitMaxUs).isGreaterThanOrEqualTo(metrics.waitP99Us);
     }
 
     @Test
