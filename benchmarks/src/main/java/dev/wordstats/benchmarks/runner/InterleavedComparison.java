@@ -417,7 +417,9 @@ final class InterleavedComparison {
             "waitMaxUsQuiet",
             "quietRounds",
             "carrierBusyCpus",
-            "carrierWaitPct");
+            "carrierWaitPct",
+            "readsPerSec",
+            "writesPerSec");
 
     static String csv(List<Sample> samples) {
         List<String> header = new ArrayList<>(List.of(
