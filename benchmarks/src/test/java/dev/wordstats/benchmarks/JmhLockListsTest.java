@@ -3,10 +3,12 @@ package dev.wordstats.benchmarks;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.wordstats.benchmarks.cost.UncontendedLockBenchmark;
+import dev.wordstats.benchmarks.readwrite.ReadWriteBenchmark;
 import dev.wordstats.benchmarks.text.TextStatsBenchmark;
 import dev.wordstats.numa.lock.LockType;
 import java.util.Arrays;
 import java.util.List;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.openjdk.jmh.annotations.Param;
 
@@ -24,6 +26,16 @@ class JmhLockListsTest {
                 .containsAll(Arrays.stream(LockType.values()).map(Enum::name).toList())
                 .containsAll(TextStatsBenchmark.BOUNDS);
         assertThat(listed).allMatch(name -> TextStatsBenchmark.BOUNDS.contains(name) || LockType.parse(name) != null);
+    }
+
+    @Test
+    void theReadWriteBenchRunsEveryLockTypeBesideTheCopyOnWriteBound() throws NoSuchFieldException {
+        List<String> listed =
+                values(ReadWriteBenchmark.class.getField("lockType").getAnnotation(Param.class));
+        assertThat(listed)
+                .containsExactlyInAnyOrderElementsOf(Stream.concat(
+                                Arrays.stream(LockType.values()).map(Enum::name), ReadWriteBenchmark.BOUNDS.stream())
+                        .toList());
     }
 
     @Test

@@ -19,14 +19,17 @@ import org.openjdk.jcstress.annotations.Description;
 import org.openjdk.jcstress.annotations.JCStressTest;
 import org.openjdk.jcstress.annotations.Outcome;
 import org.openjdk.jcstress.annotations.State;
-import org.openjdk.jcstress.infra.results.IIII_Result;
 import org.openjdk.jcstress.infra.results.III_Result;
+import org.openjdk.jcstress.infra.results.II_Result;
 
 /**
- * {@link LockType#NUMA_RW}: a writer racing readers' announcements on two simulated nodes. "Eager"
- * guards close the door to readers at once (a zero bound), so every writer takes the closing path; the
- * default ones let readers in while the writer drains. A lost wake-up of a writer or a reader shows as a
- * test that does not finish. Run with {@code java -jar concurrency-tests/target/jcstress.jar -t NumaRwLock}.
+ * {@link LockType#NUMA_RW}: a writer racing a reader's announcement, and a writer racing a release, each
+ * with two actors (the machines that run the jcstress pass have two CPUs: three actors could not all run
+ * at once). "Eager" guards close the door to readers at once (a zero bound), so every writer takes the
+ * closing path; the default ones let readers in while the writer drains. The reader is on the writer's
+ * node ({@code SameNode}: both announce on one indicator line) or on the other one ({@code CrossNode}: the
+ * writer's scan must see the other node's line). A lost wake-up of a writer or a reader shows as a test
+ * that does not finish. Run with {@code java -jar concurrency-tests/target/jcstress.jar -t NumaRwLock}.
  */
 public final class NumaRwLockTests {
 
@@ -39,46 +42,58 @@ public final class NumaRwLockTests {
                 new LockContext(ActorNodes.TWO_NODES, CarrierPinning.schedulerParallelism()), settings, LockProbe.NONE);
     }
 
-    /** Two fields a write section sets in two steps, read by two readers of different nodes. */
+    /**
+     * Two fields a write section (writer on node 0) sets in two steps, read by one reader: a reader and
+     * the writer both inside show as a read of half the write.
+     */
     abstract static class TornRead {
         final Guard guard;
+        final int readerNode;
         int first; // plain: only the guard orders these
         int second;
+        private int seenFirst; // written by the reader, read by the arbiter
+        private int seenSecond;
 
-        TornRead(Guard guard) {
+        // jcstress finds the @Actor and @Arbiter methods on the test class itself: each declares them.
+        TornRead(Guard guard, int readerNode) {
             this.guard = guard;
+            this.readerNode = readerNode;
         }
 
         void write() {
             ActorNodes.runOn(0);
-            guard.run(() -> {
+            guard.write(() -> {
                 first = 1;
                 second = 1;
-            });
-        }
-
-        void read(int node, int[] into) {
-            ActorNodes.runOn(node);
-            guard.read(() -> {
-                into[0] = first;
-                into[1] = second;
                 return null;
             });
         }
+
+        void read() {
+            ActorNodes.runOn(readerNode);
+            guard.read(() -> {
+                seenFirst = first;
+                seenSecond = second;
+                return null;
+            });
+        }
+
+        void seen(II_Result r) {
+            r.r1 = seenFirst;
+            r.r2 = seenSecond;
+        }
     }
 
-    /** The door closes at once: a reader's announcement races the writer's close and scan. */
+    /** The door closes at once; the reader on the writer's node. */
     @JCStressTest
-    @Description("a writer (node 0) and two readers (nodes 0 and 1); the writer closes the door at once")
-    @Outcome(id = "(0, 0|1, 1), (0, 0|1, 1)", expect = ACCEPTABLE, desc = "each reader saw none or all of the write")
-    @Outcome(expect = FORBIDDEN, desc = "a reader saw half a write: a reader and the writer were both inside")
+    @Description("a writer and a reader, both on node 0; the writer closes the door at once")
+    @Outcome(id = "0, 0", expect = ACCEPTABLE, desc = "the reader ran before the write")
+    @Outcome(id = "1, 1", expect = ACCEPTABLE, desc = "the reader ran after the write and saw all of it")
+    @Outcome(expect = FORBIDDEN, desc = "the reader saw half a write: the reader and the writer were both inside")
     @State
-    public static class WriterRacesReaderEager extends TornRead {
-        private final int[] a = new int[2];
-        private final int[] b = new int[2];
-
-        public WriterRacesReaderEager() {
-            super(guard(Duration.ZERO));
+    public static class WriterRacesReaderEagerSameNode extends TornRead {
+        public WriterRacesReaderEagerSameNode() {
+            super(guard(Duration.ZERO), 0);
         }
 
         @Actor
@@ -87,36 +102,26 @@ public final class NumaRwLockTests {
         }
 
         @Actor
-        public void reader0() {
-            read(0, a);
-        }
-
-        @Actor
-        public void reader1() {
-            read(1, b);
+        public void reader() {
+            read();
         }
 
         @Arbiter
-        public void arbiter(IIII_Result r) {
-            r.r1 = a[0];
-            r.r2 = a[1];
-            r.r3 = b[0];
-            r.r4 = b[1];
+        public void arbiter(II_Result r) {
+            seen(r);
         }
     }
 
-    /** The default bound: readers may still enter while the writer drains. */
+    /** The door closes at once; the reader on the other node. */
     @JCStressTest
-    @Description("a writer (node 0) and two readers (nodes 0 and 1), default settings")
-    @Outcome(id = "(0, 0|1, 1), (0, 0|1, 1)", expect = ACCEPTABLE, desc = "each reader saw none or all of the write")
-    @Outcome(expect = FORBIDDEN, desc = "a reader saw half a write: a reader and the writer were both inside")
+    @Description("a writer (node 0) and a reader (node 1); the writer closes the door at once")
+    @Outcome(id = "0, 0", expect = ACCEPTABLE, desc = "the reader ran before the write")
+    @Outcome(id = "1, 1", expect = ACCEPTABLE, desc = "the reader ran after the write and saw all of it")
+    @Outcome(expect = FORBIDDEN, desc = "the reader saw half a write: the reader and the writer were both inside")
     @State
-    public static class WriterRacesReaderDefault extends TornRead {
-        private final int[] a = new int[2];
-        private final int[] b = new int[2];
-
-        public WriterRacesReaderDefault() {
-            super(guard(QueueLockSettings.DEFAULTS.reserveAfter()));
+    public static class WriterRacesReaderEagerCrossNode extends TornRead {
+        public WriterRacesReaderEagerCrossNode() {
+            super(guard(Duration.ZERO), 1);
         }
 
         @Actor
@@ -125,32 +130,81 @@ public final class NumaRwLockTests {
         }
 
         @Actor
-        public void reader0() {
-            read(0, a);
-        }
-
-        @Actor
-        public void reader1() {
-            read(1, b);
+        public void reader() {
+            read();
         }
 
         @Arbiter
-        public void arbiter(IIII_Result r) {
-            r.r1 = a[0];
-            r.r2 = a[1];
-            r.r3 = b[0];
-            r.r4 = b[1];
+        public void arbiter(II_Result r) {
+            seen(r);
+        }
+    }
+
+    /** The default bound: the reader may still enter while the writer drains; on the writer's node. */
+    @JCStressTest
+    @Description("a writer and a reader, both on node 0, default settings")
+    @Outcome(id = "0, 0", expect = ACCEPTABLE, desc = "the reader ran before the write")
+    @Outcome(id = "1, 1", expect = ACCEPTABLE, desc = "the reader ran after the write and saw all of it")
+    @Outcome(expect = FORBIDDEN, desc = "the reader saw half a write: the reader and the writer were both inside")
+    @State
+    public static class WriterRacesReaderDefaultSameNode extends TornRead {
+        public WriterRacesReaderDefaultSameNode() {
+            super(guard(QueueLockSettings.DEFAULTS.reserveAfter()), 0);
+        }
+
+        @Actor
+        public void writer() {
+            write();
+        }
+
+        @Actor
+        public void reader() {
+            read();
+        }
+
+        @Arbiter
+        public void arbiter(II_Result r) {
+            seen(r);
+        }
+    }
+
+    /** The default bound; the reader on the other node. */
+    @JCStressTest
+    @Description("a writer (node 0) and a reader (node 1), default settings")
+    @Outcome(id = "0, 0", expect = ACCEPTABLE, desc = "the reader ran before the write")
+    @Outcome(id = "1, 1", expect = ACCEPTABLE, desc = "the reader ran after the write and saw all of it")
+    @Outcome(expect = FORBIDDEN, desc = "the reader saw half a write: the reader and the writer were both inside")
+    @State
+    public static class WriterRacesReaderDefaultCrossNode extends TornRead {
+        public WriterRacesReaderDefaultCrossNode() {
+            super(guard(QueueLockSettings.DEFAULTS.reserveAfter()), 1);
+        }
+
+        @Actor
+        public void writer() {
+            write();
+        }
+
+        @Actor
+        public void reader() {
+            read();
+        }
+
+        @Arbiter
+        public void arbiter(II_Result r) {
+            seen(r);
         }
     }
 
     /**
-     * Two writers and a reader, each twice: a reader that leaves must wake a writer parked for it, and a
-     * writer that opens the door must wake a reader parked behind it (else the test does not finish).
+     * A writer (node 0) and a reader (node 1), two sections each: a reader that leaves must wake the
+     * writer parked for it to drain, and a writer that opens the door must wake the reader parked behind it
+     * (else the test does not finish).
      */
     @JCStressTest
-    @Description("two writers (nodes 0 and 1) and a reader, two sections each; the door closes at once")
-    @Outcome(id = "4, 1, 1", expect = ACCEPTABLE, desc = "every write counted, the reader finished both reads")
-    @Outcome(expect = FORBIDDEN, desc = "a lost write or a read section that did not run")
+    @Description("a writer (node 0) and a reader (node 1), two sections each; the door closes at once")
+    @Outcome(id = "2, 1, 1", expect = ACCEPTABLE, desc = "both writes counted, the reader finished both reads")
+    @Outcome(expect = FORBIDDEN, desc = "a lost write, a read section that did not run, or a count that went down")
     @State
     public static class NoLostWakeUp {
         private final Guard guard = guard(Duration.ZERO);
@@ -158,21 +212,12 @@ public final class NumaRwLockTests {
         private int reads; // written by the reader only
         private int sane = 1; // cleared by the reader if it saw the count go down
 
-        private void writeTwice(int node) {
-            ActorNodes.runOn(node);
+        @Actor
+        public void writer() {
+            ActorNodes.runOn(0);
             for (int i = 0; i < 2; i++) {
-                guard.run(() -> writes++);
+                guard.write(() -> writes++);
             }
-        }
-
-        @Actor
-        public void writer0() {
-            writeTwice(0);
-        }
-
-        @Actor
-        public void writer1() {
-            writeTwice(1);
         }
 
         @Actor
@@ -194,6 +239,51 @@ public final class NumaRwLockTests {
             r.r1 = writes;
             r.r2 = reads == 2 ? 1 : 0;
             r.r3 = sane;
+        }
+    }
+
+    /**
+     * Two actors on two nodes that each write, read and write again: a writer waits in the writers' queue
+     * for the other's release as well as for the other's read to drain, and a reader waits for the other's
+     * write (else the test does not finish).
+     */
+    @JCStressTest
+    @Description("two actors (nodes 0 and 1), each a write, a read and a write; the door closes at once")
+    @Outcome(id = "4, 1", expect = ACCEPTABLE, desc = "every write counted, each read saw at least its own write")
+    @Outcome(expect = FORBIDDEN, desc = "a lost write, or a read that missed its actor's own write")
+    @State
+    public static class NoLostWakeUpWritersAndReaders {
+        private final Guard guard = guard(Duration.ZERO);
+        private int writes; // plain: only the guard orders it
+        private int sane0 = 1; // cleared by actor 0 if its read missed its own write
+        private int sane1 = 1; // cleared by actor 1 likewise
+
+        private boolean writeReadWrite(int node) {
+            ActorNodes.runOn(node);
+            guard.write(() -> writes++);
+            int seen = guard.read(() -> writes);
+            guard.write(() -> writes++);
+            return seen >= 1;
+        }
+
+        @Actor
+        public void actor0() {
+            if (!writeReadWrite(0)) {
+                sane0 = 0;
+            }
+        }
+
+        @Actor
+        public void actor1() {
+            if (!writeReadWrite(1)) {
+                sane1 = 0;
+            }
+        }
+
+        @Arbiter
+        public void arbiter(II_Result r) {
+            r.r1 = writes;
+            r.r2 = sane0 & sane1;
         }
     }
 }

@@ -56,7 +56,8 @@ public record BenchConfig(String title, List<Bench> benches) {
          * This bench shrunk to a smoke that runs in well under a second per lock: no warm-up, one
          * measured round, no fork (the runner's JVM), no profiler; a contention round of at most
          * {@link #SMOKE_ACTIONS} actions and about {@link #SMOKE_TOKENS} tokens of work in all (at least
-         * one action a thread), a text round of {@link #SMOKE_LINES} lines. Everything else (the locks,
+         * one action a thread), a text round of {@link #SMOKE_LINES} lines, a read/write round of
+         * {@link #SMOKE_OPERATIONS} operations. Everything else (the locks,
          * threads, stripes, vocabulary, schedulers, nodes) is kept, so the smoke runs every case of the
          * bench as it is.
          */
@@ -71,6 +72,9 @@ public record BenchConfig(String title, List<Bench> benches) {
             Map<String, String> params = p.params() == null ? new TreeMap<>() : new TreeMap<>(p.params());
             if (kind() == BenchmarkKind.TEXT_STATS) {
                 params.put("lines", String.valueOf(SMOKE_LINES));
+            }
+            if (kind() == BenchmarkKind.READ_WRITE) {
+                params.put("operations", String.valueOf(SMOKE_OPERATIONS));
             }
             return new Bench(
                     name,
@@ -109,6 +113,9 @@ public record BenchConfig(String title, List<Bench> benches) {
 
     /** A smoke's text round. */
     static final int SMOKE_LINES = 1_000;
+
+    /** A smoke's read/write round. */
+    static final int SMOKE_OPERATIONS = 2_000;
 
     /** This config with every bench {@link Bench#smoke() shrunk to a smoke}. */
     public BenchConfig smoke() {

@@ -4,8 +4,10 @@ import dev.wordstats.benchmarks.contention.LockContentionBenchmark;
 import dev.wordstats.benchmarks.cost.ConsumeCpuBenchmark;
 import dev.wordstats.benchmarks.cost.NodeLookupBenchmark;
 import dev.wordstats.benchmarks.cost.UncontendedLockBenchmark;
+import dev.wordstats.benchmarks.readwrite.ReadWriteBenchmark;
 import dev.wordstats.benchmarks.text.TextStatsBenchmark;
 import java.util.Arrays;
+import java.util.List;
 import java.util.Locale;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
@@ -17,6 +19,8 @@ public enum BenchmarkKind {
     CONTENTION(LockContentionBenchmark.class, "actionsCount", "actions"),
     /** {@link TextStatsBenchmark}: one op = {@code lines} lines. */
     TEXT_STATS(TextStatsBenchmark.class, "lines", "lines"),
+    /** {@link ReadWriteBenchmark}: one op = {@code operations} reads and writes. */
+    READ_WRITE(ReadWriteBenchmark.class, "operations", "operations"),
     /** {@link UncontendedLockBenchmark}: one op = one lock+unlock or one call. */
     UNCONTENDED(UncontendedLockBenchmark.class, null, "acquisitions"),
     /** {@link NodeLookupBenchmark}: one op = one lookup. */
@@ -51,6 +55,18 @@ public enum BenchmarkKind {
     /** What the throughput counts: "actions", "lines", ... */
     public String unitName() {
         return unitName;
+    }
+
+    /**
+     * The {@code lockType} values beside the lock types that this benchmark runs: the text task's
+     * lock-free stores and spin bound, the read/write benchmark's copy-on-write bound; none for the others.
+     */
+    public List<String> bounds() {
+        return switch (this) {
+            case TEXT_STATS -> TextStatsBenchmark.BOUNDS;
+            case READ_WRITE -> ReadWriteBenchmark.BOUNDS;
+            default -> List.of();
+        };
     }
 
     public static BenchmarkKind parse(String name) {

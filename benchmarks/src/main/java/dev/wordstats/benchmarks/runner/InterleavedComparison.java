@@ -5,7 +5,6 @@ import dev.wordstats.benchmarks.runner.ComparisonFigures.Kind;
 import dev.wordstats.benchmarks.runner.ComparisonFigures.LockFigures;
 import dev.wordstats.benchmarks.runner.ComparisonFigures.Sample;
 import dev.wordstats.benchmarks.runner.ComparisonFigures.Verdict;
-import dev.wordstats.benchmarks.text.TextStatsBenchmark;
 import dev.wordstats.comparison.RunOrder;
 import dev.wordstats.numa.carrier.CarrierPinning;
 import dev.wordstats.numa.lock.LockType;
@@ -175,13 +174,13 @@ final class InterleavedComparison {
     }
 
     /**
-     * The locks a bench compares: {@code chosen} (--locks) if given, less the bounds (the lock-free stores
-     * and SPIN_BOUND) a bench other than the text task cannot run; else its {@code locks}; else every lock type.
+     * The locks a bench compares: {@code chosen} (--locks) if given, less the bounds of other benchmarks
+     * ({@link BenchmarkKind#bounds()}) this bench cannot run; else its {@code locks}; else every lock type.
      */
     static List<String> locksOf(BenchConfig.Bench bench, List<String> chosen) {
         List<String> locks = chosen != null
                 ? chosen.stream()
-                        .filter(l -> bench.kind() == BenchmarkKind.TEXT_STATS || !TextStatsBenchmark.BOUNDS.contains(l))
+                        .filter(l -> bench.kind().bounds().contains(l) || !anyBound(l))
                         .toList()
                 : bench.payload().locks();
         return locks == null || locks.isEmpty()
@@ -189,13 +188,16 @@ final class InterleavedComparison {
                 : locks;
     }
 
-    /** What a bench of {@code kind} can run: every lock type, and for the text task its bounds. */
+    /** Whether {@code lock} is a bound of some benchmark. */
+    private static boolean anyBound(String lock) {
+        return Arrays.stream(BenchmarkKind.values()).anyMatch(k -> k.bounds().contains(lock));
+    }
+
+    /** What a bench of {@code kind} can run: every lock type, and its bounds. */
     static List<String> runnable(BenchmarkKind kind) {
         List<String> names =
                 new ArrayList<>(Arrays.stream(LockType.values()).map(Enum::name).toList());
-        if (kind == BenchmarkKind.TEXT_STATS) {
-            names.addAll(TextStatsBenchmark.BOUNDS);
-        }
+        names.addAll(kind.bounds());
         return names;
     }
 
@@ -415,7 +417,9 @@ final class InterleavedComparison {
             "waitMaxUsQuiet",
             "quietRounds",
             "carrierBusyCpus",
-            "carrierWaitPct");
+            "carrierWaitPct",
+            "readsPerSec",
+            "writesPerSec");
 
     static String csv(List<Sample> samples) {
         List<String> header = new ArrayList<>(List.of(

@@ -45,6 +45,9 @@ final class RegimeMatrix {
      * @param waitP99Us the 99th-percentile wait of a fork (µs) over the repeats, {@link Spread#NONE} where the
      *     bench does not time its waits
      * @param waitMaxUs the longest wait of a fork (µs) over the repeats, likewise
+     * @param readsPerSec reads a second of a fork over the repeats, {@link Spread#NONE} where the bench does
+     *     not tell reads from writes ({@link dev.wordstats.benchmarks.readwrite.ReadWriteMetrics})
+     * @param writesPerSec writes a second of a fork over the repeats, likewise
      */
     record Cell(
             String lock,
@@ -53,13 +56,18 @@ final class RegimeMatrix {
             List<Verdict> verdicts,
             Spread toBest,
             Spread waitP99Us,
-            Spread waitMaxUs) {}
+            Spread waitMaxUs,
+            Spread readsPerSec,
+            Spread writesPerSec) {}
 
     /**
      * The per-wait figures a cell shows beside its ratios, by the secondary result each is read from
      * ({@link dev.wordstats.benchmarks.contention.ContentionMetrics}): a row whose bench reports them shows them.
      */
     static final List<String> WAIT_FIGURES = List.of("waitP99Us", "waitMaxUs");
+
+    /** The read and write rates a cell shows below them, where the bench reports them apart. */
+    static final List<String> RATE_FIGURES = List.of("readsPerSec", "writesPerSec");
 
     /**
      * One case.
@@ -131,8 +139,10 @@ final class RegimeMatrix {
             byLock.getOrDefault(reference, Map.of()).forEach((repeat, t) -> best.merge(repeat, t, Math::max));
         }
         Map<String, Map<String, List<Double>>> waits = new LinkedHashMap<>();
+        List<String> figures = new ArrayList<>(WAIT_FIGURES);
+        figures.addAll(RATE_FIGURES);
         for (Sample s : group) {
-            for (String figure : WAIT_FIGURES) {
+            for (String figure : figures) {
                 Double value = s.row().secondary().get(figure);
                 if (value != null) {
                     waits.computeIfAbsent(s.row().lock(), k -> new LinkedHashMap<>())
@@ -160,7 +170,9 @@ final class RegimeMatrix {
                             List.copyOf(verdicts),
                             ratio(throughput, best),
                             Spread.ofDoubles(lockWaits.getOrDefault(WAIT_FIGURES.get(0), List.of())),
-                            Spread.ofDoubles(lockWaits.getOrDefault(WAIT_FIGURES.get(1), List.of()))));
+                            Spread.ofDoubles(lockWaits.getOrDefault(WAIT_FIGURES.get(1), List.of())),
+                            Spread.ofDoubles(lockWaits.getOrDefault(RATE_FIGURES.get(0), List.of())),
+                            Spread.ofDoubles(lockWaits.getOrDefault(RATE_FIGURES.get(1), List.of()))));
         });
         String top = null;
         double topScore = Double.NEGATIVE_INFINITY;
@@ -283,7 +295,10 @@ final class RegimeMatrix {
                 : "**" + row.top() + "** (no measurable difference: " + String.join(", ", row.tied()) + ")";
     }
 
-    /** Both ratios of a cell, one a line, and the waits' p99 and max where the bench timed them. */
+    /**
+     * Both ratios of a cell, one a line, the waits' p99 and max where the bench timed them, and the reads
+     * and writes a second where the bench counts them apart.
+     */
     static String cellText(Cell cell) {
         List<String> lines = new ArrayList<>();
         for (int i = 0; i < REFERENCES.size(); i++) {
@@ -296,6 +311,10 @@ final class RegimeMatrix {
         if (cell.waitP99Us().present() || cell.waitMaxUs().present()) {
             lines.add("wait p99 " + cell.waitP99Us().text("%.1f") + " µs, max "
                     + cell.waitMaxUs().times(1e-3).text("%.2f") + " ms");
+        }
+        if (cell.readsPerSec().present() || cell.writesPerSec().present()) {
+            lines.add("reads/s " + cell.readsPerSec().times(1e-3).text("%.0f") + "k, writes/s "
+                    + cell.writesPerSec().times(1e-3).text("%.0f") + "k");
         }
         return String.join("<br>", lines);
     }

@@ -17,7 +17,16 @@ final class ResultFiles {
 
     /** The secondary results that get a CSV column of their own (profiler results stay in the JSON). */
     static final List<String> SECONDARY_COLUMNS = List.of(
-            "waitP50Us", "waitP99Us", "waitMaxUs", "fairness", "crossNodePct", "csNanos", "sampleP50", "sampleMin");
+            "waitP50Us",
+            "waitP99Us",
+            "waitMaxUs",
+            "fairness",
+            "crossNodePct",
+            "csNanos",
+            "sampleP50",
+            "sampleMin",
+            "readsPerSec",
+            "writesPerSec");
 
     private ResultFiles() {}
 

@@ -3,7 +3,6 @@ package dev.wordstats.benchmarks.runner;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.wordstats.benchmarks.text.TextStatsBenchmark;
 import dev.wordstats.numa.lock.LockType;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -34,7 +33,8 @@ class BenchConfigTest {
                         "half-held.json",
                         "numa-cache.json",
                         "smoke.json",
-                        "regime-matrix.json");
+                        "regime-matrix.json",
+                        "read-write.json");
         for (Path file : files) {
             BenchConfig config = BenchConfig.read(file);
             assertThat(config.benches()).as(file.toString()).isNotEmpty();
@@ -42,7 +42,7 @@ class BenchConfigTest {
                 assertThat(bench.kind()).isNotNull();
                 if (bench.payload().locks() != null) {
                     assertThat(bench.payload().locks())
-                            .allMatch(l -> TextStatsBenchmark.BOUNDS.contains(l)
+                            .allMatch(l -> bench.kind().bounds().contains(l)
                                     || dev.wordstats.numa.lock.LockType.parse(l) != null);
                 }
             }
@@ -204,9 +204,11 @@ class BenchConfigTest {
                         .as(name + ": a few ms of work")
                         .isTrue();
             } else {
-                assertThat(small.params()).containsEntry("lines", String.valueOf(BenchConfig.SMOKE_LINES));
+                String shrunk = smoke.benches().get(i).kind() == BenchmarkKind.READ_WRITE ? "operations" : "lines";
+                int size = shrunk.equals("lines") ? BenchConfig.SMOKE_LINES : BenchConfig.SMOKE_OPERATIONS;
+                assertThat(small.params()).containsEntry(shrunk, String.valueOf(size));
                 real.params().forEach((k, v) -> {
-                    if (!k.equals("lines")) {
+                    if (!k.equals(shrunk)) {
                         assertThat(small.params()).containsEntry(k, v);
                     }
                 });

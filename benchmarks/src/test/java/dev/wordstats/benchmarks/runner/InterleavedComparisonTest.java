@@ -50,6 +50,20 @@ class InterleavedComparisonTest {
     }
 
     @Test
+    void eachBenchRunsItsOwnBoundsAndNoOtherBenchs() {
+        BenchConfig.Bench readWrite = new BenchConfig.Bench("rw", "read-write", withLocks(null));
+        BenchConfig.Bench text = new BenchConfig.Bench("t", "text-stats", withLocks(null));
+        List<String> chosen = List.of("NUMA_RW", "COPY_ON_WRITE", "CHM_LONG_ADDER");
+
+        assertThat(InterleavedComparison.locksOf(readWrite, chosen)).containsExactly("NUMA_RW", "COPY_ON_WRITE");
+        assertThat(InterleavedComparison.locksOf(text, chosen)).containsExactly("NUMA_RW", "CHM_LONG_ADDER");
+        assertThat(InterleavedComparison.runnable(BenchmarkKind.READ_WRITE))
+                .contains("COPY_ON_WRITE", "NUMA_RW", "SYNCHRONIZED")
+                .doesNotContain("CHM_LONG_ADDER")
+                .hasSize(LockType.values().length + 1);
+    }
+
+    @Test
     void withSeveralCasesTheReportStartsWithTheMatrixAndItsChart() {
         List<Sample> samples = new ArrayList<>();
         for (int r = 1; r <= 2; r++) {

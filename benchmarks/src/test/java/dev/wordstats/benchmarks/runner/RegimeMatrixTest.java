@@ -133,6 +133,57 @@ class RegimeMatrixTest {
     }
 
     @Test
+    void aCellOfABenchThatCountsReadsAndWritesApartShowsBothRates() {
+        List<Sample> samples = new ArrayList<>();
+        double[][] rates = {{900_000, 40_000}, {1_100_000, 60_000}, {1_000_000, 50_000}
+        }; // per repeat: reads/s, writes/s
+        for (int r = 0; r < 3; r++) {
+            for (String lock : List.of(UNFAIR, SYNC, "NUMA_RW")) {
+                ResultRow row =
+                        run("rw-stripe", 1, r + 1, Kind.LOCK, lock, 100 + r).row();
+                Map<String, Double> secondary = Map.of(
+                        "waitP99Us",
+                        10.0,
+                        "waitMaxUs",
+                        1_000.0,
+                        "readsPerSec",
+                        rates[r][0],
+                        "writesPerSec",
+                        rates[r][1]);
+                samples.add(new Sample(
+                        r + 1,
+                        0,
+                        Kind.LOCK,
+                        new ResultRow(
+                                row.bench(),
+                                "ReadWriteBenchmark.readAndWrite",
+                                row.lock(),
+                                row.params(),
+                                row.score(),
+                                row.scoreError(),
+                                row.scoreUnit(),
+                                row.throughput(),
+                                row.throughputError(),
+                                "operations",
+                                row.ratioToBestReentrant(),
+                                row.csEfficiency(),
+                                secondary)));
+            }
+        }
+
+        Cell rw = RegimeMatrix.of(samples, 2).getFirst().cells().get("NUMA_RW");
+
+        assertThat(rw.readsPerSec().median()).isEqualTo(1_000_000.0);
+        assertThat(rw.writesPerSec().min()).isEqualTo(40_000.0);
+        assertThat(RegimeMatrix.cellText(rw)).endsWith("<br>reads/s 1000 (900–1100)k, writes/s 50 (40–60)k");
+        Cell textTask = RegimeMatrix.of(repeats("lines", 1, Map.of(UNFAIR, new double[] {100, 100})), 2)
+                .getFirst()
+                .cells()
+                .get(UNFAIR);
+        assertThat(RegimeMatrix.cellText(textTask)).doesNotContain("reads/s");
+    }
+
+    @Test
     void aVerdictNeedsEveryRepeatOnOneSide() {
         Map<String, double[]> t = new java.util.LinkedHashMap<>();
         t.put(UNFAIR, new double[] {100, 100, 100});
