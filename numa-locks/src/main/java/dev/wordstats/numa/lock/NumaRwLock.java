@@ -46,12 +46,13 @@ final class NumaRwLock extends ReadWriteGuard {
      *    which are sequentially consistent (JLS 17.4.4), so at least one sees the other's write.
      *    A reader that read DRAINING incremented before the writer wrote CLOSED, so the writer's last
      *    scan sees it.
-     *    // checked by GuardContractTest (jcstress: concurrency-tests NumaRwLockTests, three actors)
+     *    // checked by GuardContractTest (jcstress: concurrency-tests NumaRwLockTests, a writer racing a reader
+     *    // on its node and on the other)
      *  - No lost wake-up of a writer: a reader decrements, then reads the door; a waiting writer has
      *    written drainer and then the door before it reads the indicators and parks. Either the
      *    writer sees the decrement, or the reader sees the door not OPEN and drainer set and unparks it
      *    (an unpark before the park makes the park return).
-     *    // checked by GuardContractTest (jcstress: concurrency-tests NumaRwLockTests, three actors)
+     *    // checked by GuardContractTest (jcstress: concurrency-tests NumaRwLockTests, its lost wake-up tests)
      *  - No lost wake-up of a reader: a reader adds itself to waiters, then reads the door; the writer
      *    writes OPEN, then empties waiters, unparking each. Either the reader sees the door open, or
      *    the writer finds it in waiters.
