@@ -17,7 +17,7 @@ import org.openjdk.jol.vm.VM;
 
 /**
  * The bytes a lock of each type takes as built (before it is first contended), on one node and on two
- * simulated nodes: every object reachable from its guard but the context it shares with the other locks.
+ * simulated nodes: the objects a guard reaches that no other guard shares ({@link #bytes}).
  * numa-locks/README.md's table "Bytes per lock" gives them; this test fails when a figure there is not what
  * JOL measures (on a 64-bit JVM with compressed references and 8-byte object alignment, the JDK's default
  * below 32 GiB of heap; elsewhere the figures differ and the check is skipped).
@@ -32,13 +32,17 @@ class LockFootprintTest {
     private static final Pattern ROW =
             Pattern.compile("^\\| `([A-Z_]+)` \\| (\\d[\\d,]*) \\| (\\d[\\d,]*) \\|", Pattern.MULTILINE);
 
-    /** Bytes of a guard of {@code type} on {@code nodes} nodes, the shared context left out. */
+    /**
+     * Bytes one more guard of {@code type} on {@code nodes} nodes adds: what a second guard built from the same
+     * context reaches beyond what the first and the context reach, so nothing locks share (the context, a
+     * default settings record, a constant) is counted.
+     */
     static long bytes(LockType type, int nodes) {
         LockContext context = TestLocks.context(new ThreadIdNodes(nodes));
-        Guard guard = type.create(context, LockSettings.DEFAULTS, LockProbe.NONE);
-        return GraphLayout.parseInstance(guard)
-                .subtract(GraphLayout.parseInstance(context))
-                .totalSize();
+        Guard first = type.create(context, LockSettings.DEFAULTS, LockProbe.NONE);
+        Guard second = type.create(context, LockSettings.DEFAULTS, LockProbe.NONE);
+        return GraphLayout.parseInstance(context, first, second).totalSize()
+                - GraphLayout.parseInstance(context, first).totalSize();
     }
 
     @Test
