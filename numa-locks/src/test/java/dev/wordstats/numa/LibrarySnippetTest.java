@@ -61,7 +61,12 @@ class LibrarySnippetTest {
                     Path file = Files.createTempFile("locks", ".jfr");
                     try (Recording recording = new Recording(LockEvents.settings())) {
                         recording.start();
-                        new JfrLockProbe(LockType.NUMA_HANDOFF, nodes).acquired(true, 1_000_000);
+                        // as a lock reports a wait: its start, the acquisition, then the release
+                        var probe = new JfrLockProbe(LockType.NUMA_HANDOFF, nodes);
+                        probe.wantsWaitNow();
+                        Thread.sleep(2);
+                        probe.acquired(true, 2_000_000);
+                        probe.released(true, 2_000_000, 0);
                         recording.stop();
                         recording.dump(file);
                     }

@@ -20,13 +20,10 @@ import org.openjdk.jol.vm.VM;
  * simulated nodes: the objects a guard reaches that no other guard shares ({@link #bytes}).
  * numa-locks/README.md's table "Bytes per lock" gives them; this test fails when a figure there is not what
  * JOL measures (on a 64-bit JVM with compressed references and 8-byte object alignment, the JDK's default
- * below 32 GiB of heap; elsewhere the figures differ and the check is skipped).
+ * below 32 GiB of heap; elsewhere the figures differ and the check is skipped). The pom sets
+ * {@code jol.magicFieldOffset}, so JOL can walk records, whichever test loads it first.
  */
 class LockFootprintTest {
-
-    static {
-        System.setProperty("jol.magicFieldOffset", "true"); // offsets of record fields, which Unsafe refuses
-    }
 
     private static final Path README = Path.of("README.md");
     private static final Pattern ROW =
