@@ -116,7 +116,7 @@ public record WordstatsProperties(
      *                         counted while reading, so no Content-Length can get past it
      * @param maxBatchLines    the most lines one batch may carry; more gets 400 (too-many-lines)
      * @param maxWordLength    the longest word in code points; a longer one rejects the request (400)
-     * @param maxDistinctWords the most distinct words the store keeps; past it a request gets 507
+     * @param maxDistinctWords the most distinct words the store keeps; past it a request gets 409
      */
     public record Limits(
             @DefaultValue("1MB") @NotNull DataSize maxBodyBytes,

@@ -117,7 +117,7 @@ class RestartKeepsCountsTest {
             assertThat(send(port, "GET", "/api/words/w4", null).body()).contains("\"count\":2");
             assertThat(send(port, "POST", "/api/texts", "brandnew").statusCode())
                     .as("over the cap: no new word")
-                    .isEqualTo(507);
+                    .isEqualTo(409);
             assertThat(send(port, "POST", "/api/texts", "shared w0").statusCode())
                     .isEqualTo(200);
             assertThat(again.getBean(StoreSnapshots.class).restoredOverCap()).isEqualTo(6);

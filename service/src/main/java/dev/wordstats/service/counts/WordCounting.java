@@ -29,7 +29,7 @@ import org.springframework.stereotype.Component;
  * having first reserved a slot of the distinct-word cap for every word of every line
  * ({@link WordStore#reserve}), so lines racing other requests cannot pass the cap. When those slots
  * are not free, its lines are instead merged and added in one all-or-nothing step, which reserves
- * only the words new to the store, so a batch refused by the cap (507) adds nothing either.
+ * only the words new to the store, so a batch refused by the cap (409) adds nothing either.
  */
 @Component
 public class WordCounting {

@@ -36,7 +36,7 @@ import org.springframework.context.annotation.Configuration;
  * {@code wordstats.limits.max-batch-lines}, the word length from
  * {@code wordstats.limits.max-word-length}). Springdoc's own guess from the exception handlers
  * (a 500 on every operation) is switched off in {@code application.yml}
- * ({@code springdoc.override-with-generic-response: false}): no request can produce a 5xx but 507.
+ * ({@code springdoc.override-with-generic-response: false}): no request can produce a 5xx.
  */
 @Configuration(proxyBeanMethods = false)
 class OpenApiConfiguration {

@@ -24,7 +24,8 @@ enum ProblemType {
     UNAUTHORIZED("unauthorized", HttpStatus.UNAUTHORIZED, "Credential required"),
     // 408: the client stalled mid-request for server.tomcat.connection-timeout (Tomcat cuts it off).
     REQUEST_TIMEOUT("request-timeout", HttpStatus.REQUEST_TIMEOUT, "Request timed out"),
-    STORE_FULL("store-full", HttpStatus.INSUFFICIENT_STORAGE, "Distinct-word limit reached"),
+    // 409: the request is fine, the store's state (its distinct-word cap reached) is not; never a 5xx.
+    STORE_FULL("store-full", HttpStatus.CONFLICT, "Distinct-word limit reached"),
     // 409: the request is fine, the data directory's state (a snapshot that cannot be removed) is not.
     CLEAR_REFUSED("clear-refused", HttpStatus.CONFLICT, "Counts not cleared"),
     INTERNAL_ERROR("internal-error", HttpStatus.INTERNAL_SERVER_ERROR, "Internal error");

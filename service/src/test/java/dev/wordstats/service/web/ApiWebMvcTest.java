@@ -459,13 +459,13 @@ class ApiWebMvcTest {
         }
 
         @Test
-        void newWordsPastTheDistinctCapAre507AndKnownWordsStillCount() throws Exception {
+        void newWordsPastTheDistinctCapAre409AndKnownWordsStillCount() throws Exception {
             // 2 distinct words held; fill up to the cap of 20.
             postText(IntStream.range(0, 18).mapToObj(i -> "fill" + i).collect(Collectors.joining(" ")))
                     .andExpect(status().isOk());
             before = Snapshot.of(store);
-            expectProblem(postText("alpha brandnew"), 507, "store-full");
-            expectProblem(postJson("/api/texts/batch", "{\"lines\": [\"alpha\", \"brandnew\"]}"), 507, "store-full");
+            expectProblem(postText("alpha brandnew"), 409, "store-full");
+            expectProblem(postJson("/api/texts/batch", "{\"lines\": [\"alpha\", \"brandnew\"]}"), 409, "store-full");
             postText("alpha fill3").andExpect(status().isOk());
             assertThat(store.count("alpha")).isEqualTo(2);
         }

@@ -190,8 +190,8 @@ class RealContainerTest {
         assertThat(doc.path("info").path("version").asString()).isEqualTo(build.getVersion());
 
         JsonNode paths = doc.path("paths");
-        assertResponses(paths.path("/api/texts").path("post"), "200", "400", "406", "408", "413", "415", "507");
-        assertResponses(paths.path("/api/texts/batch").path("post"), "200", "400", "406", "408", "413", "415", "507");
+        assertResponses(paths.path("/api/texts").path("post"), "200", "400", "406", "408", "409", "413", "415");
+        assertResponses(paths.path("/api/texts/batch").path("post"), "200", "400", "406", "408", "409", "413", "415");
         assertResponses(paths.path("/api/words/{word}").path("get"), "200", "400", "406");
         assertResponses(paths.path("/api/words/top").path("get"), "200", "400", "406");
         assertResponses(paths.path("/api/stats").path("get"), "200", "406");
