@@ -191,6 +191,18 @@ public enum LockType {
         return this == COMBINING || this == NUMA_COMBINING;
     }
 
+    /**
+     * Whether this type's read sections ({@link Guard#read}) may overlap each other: the reader-writer types
+     * {@link #FAIR_REENTRANT_RW}, {@link #UNFAIR_REENTRANT_RW}, {@link #STAMPED} and {@link #NUMA_RW}, whose read
+     * sections {@link ReadWriteGuards#create} gives a probe of their own.
+     */
+    public boolean isReadWrite() {
+        return switch (this) {
+            case FAIR_REENTRANT_RW, UNFAIR_REENTRANT_RW, STAMPED, NUMA_RW -> true;
+            default -> false;
+        };
+    }
+
     /** Whether this type is a {@link Lock}: its guards are then {@link LockGuard}s. */
     public boolean isLock() {
         return isLock;

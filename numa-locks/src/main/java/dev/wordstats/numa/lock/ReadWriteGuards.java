@@ -12,7 +12,7 @@ public final class ReadWriteGuards {
     private ReadWriteGuards() {}
 
     /**
-     * A new guard of {@code type}. For a reader-writer type ({@link #isReadWrite(LockType)}),
+     * A new guard of {@code type}. For a reader-writer type ({@link LockType#isReadWrite()}),
      * {@code readProbe} hears its read sections and {@code writeProbe} its write sections; read sections
      * overlap, so {@code readProbe} must be thread-safe for every call, {@code acquired} included. For an
      * exclusive type, whose read sections are its critical sections, {@code writeProbe} hears them all
@@ -31,14 +31,6 @@ public final class ReadWriteGuards {
             case STAMPED -> StampedGuard.create(readProbe, writeProbe);
             case NUMA_RW -> NumaRwLock.create(context, settings.queue().reserveAfter(), readProbe, writeProbe);
             default -> type.create(context, settings, writeProbe);
-        };
-    }
-
-    /** Whether {@code type}'s read sections may overlap each other. */
-    public static boolean isReadWrite(LockType type) {
-        return switch (type) {
-            case FAIR_REENTRANT_RW, UNFAIR_REENTRANT_RW, STAMPED, NUMA_RW -> true;
-            default -> false;
         };
     }
 }

@@ -8,7 +8,6 @@ import dev.wordstats.numa.lock.CountingProbe;
 import dev.wordstats.numa.lock.Guard;
 import dev.wordstats.numa.lock.LockStats;
 import dev.wordstats.numa.lock.LockType;
-import dev.wordstats.numa.lock.ReadWriteGuards;
 import dev.wordstats.numa.lock.TestLocks;
 import dev.wordstats.numa.topology.NodeLocator;
 import java.util.ArrayList;
@@ -251,7 +250,7 @@ class StripedCountsTest {
                 .isEqualTo(10);
         observed.total();
         // total() reads: a reader-writer type's probe hears its write sections only
-        long afterTotal = ReadWriteGuards.isReadWrite(type) ? 10 : 14;
+        long afterTotal = type.isReadWrite() ? 10 : 14;
         assertThat(CountingProbe.total(probes).acquisitions())
                 .as("plus one per stripe for total() (an exclusive type)")
                 .isEqualTo(afterTotal);

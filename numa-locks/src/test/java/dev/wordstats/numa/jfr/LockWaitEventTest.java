@@ -103,7 +103,7 @@ class LockWaitEventTest {
         List<Case> cases = new ArrayList<>();
         for (LockType type : LockType.values()) {
             cases.add(new Case(type, false));
-            if (ReadWriteGuards.isReadWrite(type)) {
+            if (type.isReadWrite()) {
                 cases.add(new Case(type, true));
             }
         }

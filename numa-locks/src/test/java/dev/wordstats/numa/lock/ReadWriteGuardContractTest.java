@@ -39,7 +39,7 @@ class ReadWriteGuardContractTest {
     }
 
     static Stream<Arguments> readWriteTypesAndKinds() {
-        return typesAndKinds().filter(a -> ReadWriteGuards.isReadWrite((LockType) a.get()[0]));
+        return typesAndKinds().filter(a -> ((LockType) a.get()[0]).isReadWrite());
     }
 
     /**
@@ -242,7 +242,7 @@ class ReadWriteGuardContractTest {
                 assertThat(guard.write(() -> guard.read(() -> guard.write(() -> 1))))
                         .isEqualTo(1);
                 assertThat(guard.read(() -> guard.read(() -> 2))).isEqualTo(2);
-                if (ReadWriteGuards.isReadWrite(type)) {
+                if (type.isReadWrite()) {
                     assertThatThrownBy(() -> guard.read(() -> guard.write(() -> 3)))
                             .isInstanceOf(IllegalStateException.class);
                 } else {

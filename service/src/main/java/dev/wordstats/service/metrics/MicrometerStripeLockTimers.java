@@ -2,7 +2,6 @@ package dev.wordstats.service.metrics;
 
 import dev.wordstats.numa.lock.LockTimer;
 import dev.wordstats.numa.lock.LockType;
-import dev.wordstats.numa.lock.ReadWriteGuards;
 import dev.wordstats.service.counts.StripeLockTimers;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.binder.MeterBinder;
@@ -17,7 +16,7 @@ final class MicrometerStripeLockTimers implements StripeLockTimers, MeterBinder 
     MicrometerStripeLockTimers(LockType lockType, int sampleEvery) {
         this.reads = new MicrometerLockTimer(lockType, "read", sampleEvery);
         this.writes = new MicrometerLockTimer(lockType, "write", sampleEvery);
-        this.readWrite = ReadWriteGuards.isReadWrite(lockType);
+        this.readWrite = lockType.isReadWrite();
     }
 
     @Override
