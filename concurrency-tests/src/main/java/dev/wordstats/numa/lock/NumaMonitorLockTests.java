@@ -145,6 +145,44 @@ public final class NumaMonitorLockTests {
         }
     }
 
+    /**
+     * Two actors, one node, probations of two releases whose drain closes after two queued releases: the queued
+     * owner that closes the drain (in the monitor) races a caller that waited in the monitor since before the
+     * switch, which then either runs its section there (the drain still open) or leaves and queues (a straggler),
+     * and queued owners running their sections in the monitor or outside it. The threads come straight back, so
+     * a switch is a probation once the watched thread has voted. The result pair is (the counter; the
+     * stragglers still counted once both actors are through).
+     */
+    @JCStressTest
+    @Description("two actors on one node, four calls each: a probation's drain closing racing a straggler")
+    @Outcome(id = "8, 0", expect = ACCEPTABLE, desc = "all eight increments, every straggler served")
+    @Outcome(id = "[0-7], .*", expect = FORBIDDEN, desc = "lost update: two sections at once across the drain")
+    @Outcome(id = "(9|1[0-9]), .*", expect = FORBIDDEN, desc = "a critical section run twice")
+    @Outcome(id = "8, [^0].*", expect = FORBIDDEN, desc = "a straggler counted in and never out")
+    @State
+    public static class DrainEndRacesStraggler extends Guarded {
+        public DrainEndRacesStraggler() {
+            super(NodeLocator.singleNode(), LockProbe.NONE, new NumaMonitorLock.Thresholds(0, 1, 1, 0, 2));
+        }
+
+        @Actor
+        public void a() {
+            increment(0, 4);
+        }
+
+        @Actor
+        public void b() {
+            increment(0, 4);
+        }
+
+        @Arbiter
+        public void arbiter(II_Result r) {
+            r.r1 = counter;
+            NumaMonitorLock.QueuedMode mode = lock.queuedModeForTests();
+            r.r2 = mode == null ? 0 : mode.stragglers();
+        }
+    }
+
     /** Two actors, two nodes: the queue lock's per-node queues and cross-node releases race the switches. */
     @JCStressTest
     @Description("two actors on two nodes, two calls each, eager mode switches")
@@ -175,8 +213,9 @@ public final class NumaMonitorLockTests {
     /**
      * Two actors, each with calls nested two deep inside its critical section: a switch to queued at the end
      * of a middle call, while its outer section goes on, races the other actor's queued call, which must not
-     * start its section before that outer section ends (the barrier), and the outer section's next call runs
-     * inline (a wait for the queue lock would deadlock, and jcstress would report the round as stuck).
+     * start its section before that outer section ends (the drain: it waits for the monitor), and the outer
+     * section's next call runs inline (a wait for the queue lock would deadlock, and jcstress would report the
+     * round as stuck).
      */
     @JCStressTest
     @Description("two actors on one node, a call with calls nested two deep each, eager mode switches")

@@ -124,17 +124,25 @@ public final class NumaMonitorLock implements Guard {
      * reentrant call; a thread inside a lean section must not wait for the queue lock). Else take
      * the queue lock (when it is not free at once in a turn of the waiting callers, the wait is
      * clocked: a slow path, it parks; a straggler counts itself out once it holds it); if the lock turned lean
-     * meanwhile, release it and make a lean call; else run (the first queued owner after a switch
-     * first passes through the monitor, see below); then the turn's bookkeeping (below), release the
-     * queue lock, and while the switch is recent (DRAIN_RELEASES), a virtual thread yields its carrier.
+     * meanwhile, release it and make a lean call; else run, in the drain (below) inside the monitor too;
+     * then the turn's bookkeeping (below), release the queue lock, and while the switch is recent
+     * (DRAIN_RELEASES), a virtual thread yields its carrier.
      *
      * Mode switches
      *  - lean -> queued: by the monitor's holder at the end of the section of a caller that waited the
-     *    bound (above). It makes the queue lock if there is none yet, starts a turn and sets the
-     *    barrier, then writes queued (release). Later arrivals go to the queue lock; callers that
-     *    waited in the monitor since before the switch get in one by one, read queued, count
-     *    themselves stragglers, leave at once (waking the next) and queue too: the drain, which the
-     *    releasing queued owners' yields give carriers to.
+     *    bound (above). It makes the queue lock if there is none yet, starts a turn and opens the
+     *    drain, then writes queued (release). Later arrivals go to the queue lock. The drain: callers
+     *    that waited in the monitor since before the switch get in one by one, read queued and run
+     *    their sections there, and the queue lock's owners run theirs in the monitor too, so the
+     *    monitor orders both. A turn of the waiting callers keeps the drain open to its end; a
+     *    probation closes it after its first min(DRAIN_RELEASES, probation) releases (its owner, in the
+     *    monitor), after which a caller that still gets in from before the switch counts itself a
+     *    straggler, leaves (waking the next) and queues. The releasing queued owners' yields give the
+     *    drain carriers.
+     *    Why the drain runs in the monitor: a caller that waited there at the switch waited longest,
+     *    and the monitor wakes them one at a time, each a wake-up and a mount; made to leave and queue
+     *    behind everyone who arrived after the switch, at the service on a saturated stripe its wait
+     *    was the drain's length and then the queue's, several times the queue lock's own waits.
      *  - queued -> lean, a turn of the waiting callers: by a queued owner that queued after the switch
      *    (not a straggler) and waited less than the bound in the queue, at a release after the turn's
      *    first min(DRAIN_RELEASES, PROBATION) releases, when no straggler is left: everyone who waited
@@ -171,20 +179,28 @@ public final class NumaMonitorLock implements Guard {
      *    and notifies them.
      *    // checked by NumaMonitorLockTest.noCallTakesTheWordOnceACallerIsRetiringIt
      *  - Mutual exclusion. A lean section runs inside the monitor after reading queued false there;
-     *    a queued one holds the queue lock after reading queued true. Only the monitor's holder
-     *    writes queued true, only the queue lock's holder writes it false, each after its section.
-     *    So a lean section never meets another (the monitor), nor a queued one: queued turns true
-     *    only from inside a lean section (a call inside it, or its end), and the first queued owner
-     *    after that passes through the monitor before its section (the barrier), so it starts after
-     *    that lean section ends and every later queued owner after it (the queue lock); queued turns
-     *    false only after the last queued section, and any caller that enters the monitor after
-     *    that reads false. The happens-before edges are the monitor's, the queue lock's, and
-     *    queued's release and acquire.
+     *    a queued one holds the queue lock after reading queued true, and, while the drain is open,
+     *    the monitor too; a drained one runs inside the monitor after reading queued true and the
+     *    drain open there. Only the monitor's holder writes queued true, only the queue lock's holder
+     *    writes it false, each after its section; the drain opens only with queued true, by the
+     *    monitor's holder, and closes only by a holder of both. So a lean or drained section never
+     *    meets another (the monitor); a queued section that runs in the monitor meets none either;
+     *    one that runs outside it read the drain closed, which a holder of the monitor wrote after
+     *    every drained section before it, and every caller that gets into the monitor after that
+     *    reads it closed (and leaves, a straggler); queued turns true only from inside a lean
+     *    section (a call inside it, or its end), with the drain open, so the first queued owner
+     *    after that waits for the monitor and starts after that lean section ends, every later one
+     *    after it (the queue lock); queued turns false only after the last queued section, and any
+     *    caller that enters the monitor after that reads false. The happens-before edges are the
+     *    monitor's, the queue lock's, and queued's release and acquire.
+     *    // checked by NumaMonitorLockTest.aCallerThatWaitedInTheMonitorAtTheSwitchRunsThereAsDoTheQueuedOwners
+     *    // checked by NumaMonitorLockTest.aProbationClosesTheDrainAndItsQueuedOwnersThenRunOutsideTheMonitor
      *    // checked by GuardContractTest.mutualExclusionKeepsNonAtomicCounterExact
      *    // checked by NumaMonitorLockTest.mutualExclusionAcrossModeSwitches
      *    // checked by NumaMonitorLockTests (jcstress: switches racing lean, queued and nested calls)
      *  - Reentrant in both modes, and no deadlock across a switch: a call from inside a critical
-     *    section runs inline, found by the monitor's holder (lean) or the queue lock's (queued).
+     *    section runs inline, found by the monitor's holder (lean, and the thread in the monitor while
+     *    queued: the lean owner that switched, or a caller served in the drain) or the queue lock's.
      *    // checked by GuardContractTest.reentrantCallRunsInlineOnTheSameThread
      *    // checked by NumaMonitorLockTest.aCallInsideALeanSectionRunsInlineWhenTheLockTurnsQueued
      *  - Bounded in time: a caller that waited the bound turns the lock queued, where the queue lock
@@ -575,10 +591,12 @@ public final class NumaMonitorLock implements Guard {
                     leanReleasing(m, st, seen, since);
                 }
             }
-            straggled(m);
+            if (servesInMonitor(m)) { // it waited in the monitor while the lock turned queued: served here
+                return criticalSection.get();
+            }
         }
-        // It waited in the monitor while the lock turned queued: it leaves the monitor (whose release wakes
-        // the next one waiting there) and queues with the rest, a straggler of the turn.
+        // After the drain: it leaves the monitor (whose release wakes the next one waiting there) and queues
+        // with the rest, a straggler of the turn.
         return callQueued(m, criticalSection, true);
     }
 
@@ -603,8 +621,8 @@ public final class NumaMonitorLock implements Guard {
                 } finally {
                     leanReleasing(m, st, starved(st, seen, since), acquiredAt, sampled, me, arrivedAt);
                 }
-            } else {
-                straggled(m);
+            } else if (servesInMonitor(m)) {
+                return criticalSection.get(); // neither sampled nor the watch's: a queued acquisition
             }
         }
         if (ran) {
@@ -635,7 +653,10 @@ public final class NumaMonitorLock implements Guard {
                     leanReleasing(m, st, seen, since);
                 }
             }
-            straggled(m);
+            if (servesInMonitor(m)) {
+                criticalSection.run();
+                return;
+            }
         }
         runQueued(m, criticalSection, true);
     }
@@ -657,8 +678,9 @@ public final class NumaMonitorLock implements Guard {
                 } finally {
                     leanReleasing(m, st, starved(st, seen, since), acquiredAt, sampled, me, arrivedAt);
                 }
-            } else {
-                straggled(m);
+            } else if (servesInMonitor(m)) {
+                criticalSection.run();
+                return;
             }
         }
         if (!ran) {
@@ -669,11 +691,11 @@ public final class NumaMonitorLock implements Guard {
     }
 
     /**
-     * The monitor's holder, a caller that read lean and found the lock queued once it got in: one more straggler
-     * of the turn, which does not end before it has been served.
+     * The monitor's holder, a caller that read lean and found the lock queued once it got in: whether it runs its
+     * section here (the drain), or leaves and queues, one more straggler of the turn (QueuedMode.servesInMonitor).
      */
-    private static void straggled(Monitor m) {
-        m.modeAcquire().straggled();
+    private static boolean servesInMonitor(Monitor m) {
+        return m.modeAcquire().servesInMonitor(Thread.currentThread());
     }
 
     /**
@@ -743,6 +765,15 @@ public final class NumaMonitorLock implements Guard {
         boolean waitedLong = entry == OWNED_AFTER_THE_BOUND;
         long acquiredAt = mode.measuring() ? System.nanoTime() : 0L;
         try {
+            if (mode.throughMonitor) { // the drain: with the callers served in the monitor
+                synchronized (m) {
+                    try {
+                        return criticalSection.get();
+                    } finally {
+                        mode.ranInMonitor();
+                    }
+                }
+            }
             return criticalSection.get();
         } finally {
             exitQueued(m, mode, acquiredAt, straggler, waitedLong);
@@ -761,7 +792,17 @@ public final class NumaMonitorLock implements Guard {
             boolean waitedLong = entry == OWNED_AFTER_THE_BOUND;
             long acquiredAt = mode.measuring() ? System.nanoTime() : 0L;
             try {
-                criticalSection.run();
+                if (mode.throughMonitor) {
+                    synchronized (m) {
+                        try {
+                            criticalSection.run();
+                        } finally {
+                            mode.ranInMonitor();
+                        }
+                    }
+                } else {
+                    criticalSection.run();
+                }
             } finally {
                 exitQueued(m, mode, acquiredAt, straggler, waitedLong);
             }
@@ -771,13 +812,13 @@ public final class NumaMonitorLock implements Guard {
     /**
      * A queued call's entry: OWNED (or OWNED_AFTER_THE_BOUND), INLINE or TURNED_LEAN; a straggler is served from
      * here on, whichever; {@code askedAt}: the call's arrival if it clocked it, else 0. The first queued owner after
-     * a switch passes through the monitor once before its section (the barrier).
+     * the switch runs its section in the monitor while the drain is open (callQueued).
      */
     private int enterQueued(Monitor m, QueuedMode mode, boolean straggler, long askedAt) {
         NumaHandoffLock q = mode.lock;
-        if (q.isHeldByCurrentThread() || mode.switcher == Thread.currentThread() && Thread.holdsLock(m)) {
-            // Reentrant: the caller holds the queue lock, or holds the monitor in a lean section that went
-            // on after a call inside it turned the lock queued (only the thread that switched can).
+        if (q.isHeldByCurrentThread() || mode.inMonitor == Thread.currentThread() && Thread.holdsLock(m)) {
+            // Reentrant: the caller holds the queue lock, or holds the monitor in a lean section that went on
+            // after a call inside it turned the lock queued, or in a section served there in the drain.
             if (straggler) {
                 mode.served();
             }
@@ -798,12 +839,6 @@ public final class NumaMonitorLock implements Guard {
         if (!state.queuedAcquire()) { // turned lean while this thread queued
             q.unlock();
             return TURNED_LEAN;
-        }
-        if (mode.barrier) { // the first queued owner since the switch: after the lean owner that switched
-            mode.barrier = false;
-            synchronized (m) {
-                // nothing: the lean owner that switched (from a call inside its section) has left
-            }
         }
         return waitedLong ? OWNED_AFTER_THE_BOUND : OWNED;
     }
@@ -890,7 +925,14 @@ public final class NumaMonitorLock implements Guard {
                                     }
                                 }
                             }
-                            straggled(m);
+                            if (servesInMonitor(m)) {
+                                began = enterProbed(marks, me, report, clocked, arrivedBusy, asked);
+                                try {
+                                    return criticalSection.get();
+                                } finally {
+                                    ended = exitProbed(marks);
+                                }
+                            }
                             straggler = true;
                         }
                     } else { // as callLeanWatched
@@ -909,8 +951,14 @@ public final class NumaMonitorLock implements Guard {
                                     boolean starved = waitedTheBound(st, arrivedBusy, asked, began, ended, seen, since);
                                     leanReleasing(m, st, starved, acquiredAt, sampled, me, arrivedAt);
                                 }
+                            } else if (servesInMonitor(m)) {
+                                began = enterProbed(marks, me, report, clocked, arrivedBusy, asked);
+                                try {
+                                    return criticalSection.get();
+                                } finally {
+                                    ended = exitProbed(marks);
+                                }
                             } else {
-                                straggled(m);
                                 straggler = true;
                             }
                         }
@@ -933,11 +981,25 @@ public final class NumaMonitorLock implements Guard {
                 if (entry == OWNED || entry == OWNED_AFTER_THE_BOUND) {
                     boolean waitedLong = entry == OWNED_AFTER_THE_BOUND;
                     long acquiredAt = mode.measuring() ? System.nanoTime() : 0L;
-                    began = enterProbed(marks, me, report, clocked, arrivedBusy, asked);
                     try {
-                        return criticalSection.get();
+                        if (mode.throughMonitor) {
+                            synchronized (m) {
+                                began = enterProbed(marks, me, report, clocked, arrivedBusy, asked);
+                                try {
+                                    return criticalSection.get();
+                                } finally {
+                                    ended = exitProbed(marks);
+                                    mode.ranInMonitor();
+                                }
+                            }
+                        }
+                        began = enterProbed(marks, me, report, clocked, arrivedBusy, asked);
+                        try {
+                            return criticalSection.get();
+                        } finally {
+                            ended = exitProbed(marks);
+                        }
                     } finally {
-                        ended = exitProbed(marks);
                         exitQueued(m, mode, acquiredAt, stragglerHere, waitedLong);
                     }
                 }
@@ -1005,7 +1067,7 @@ public final class NumaMonitorLock implements Guard {
             lean = (long) (st.epoch - mode.epochAtLean) * (sampleMask + 1);
         }
         mode.startTurn(lean, !st.outside() && st.saturatedWindows >= 2);
-        mode.switcher = Thread.currentThread();
+        mode.inMonitor = Thread.currentThread();
         st.saturatedWindows = 0;
         switched(m, true);
     }
@@ -1158,10 +1220,13 @@ public final class NumaMonitorLock implements Guard {
         int sinceSwitch; // queued releases since the switch to queued, up to DRAIN_RELEASES
         boolean waiting; // this turn serves the callers waiting at the switch (else it is a probation); also read
         // plain by callers that wait for the queue lock, to clock their wait (see enterQueued)
-        Thread switcher; // the lean owner that last switched to queued, plain: read by every queued call, for
+        Thread inMonitor; // the last thread that ran or went on running a section in the monitor while the lock
+        // is queued (the lean owner that switched, or a caller served there), plain: read by every queued call, for
         // reentrancy (only that thread reads itself there; a stale value costs it a Thread.holdsLock)
-        boolean barrier; // set by the lean owner that switches (before queued, release); cleared by the next queued
-        // owner, which then passes through the monitor once before its section
+        boolean throughMonitor; // the drain: queued owners run their sections in the monitor too, and a caller
+        // that waited in the monitor since before the switch runs its section there once it gets in. Written
+        // only by a thread that holds the monitor: true by the lean owner that switches (before queued, release),
+        // false by a queued owner at the drain's end (below); read by the monitor's holders and the queue lock's
         // Atomic: +1 by a caller in the monitor that read lean and found the lock queued, -1 by it once it holds
         // the queue lock (or runs inline); read by queued owners at a turn's end. Never negative.
         int stragglers;
@@ -1185,7 +1250,7 @@ public final class NumaMonitorLock implements Guard {
             }
             waiting = !probationTurn;
             sinceSwitch = 0;
-            barrier = true;
+            throughMonitor = true;
             nextProbation();
             if (waiting) {
                 turn = Math.min(DRAIN_RELEASES, thresholds.probation());
@@ -1205,6 +1270,33 @@ public final class NumaMonitorLock implements Guard {
          */
         boolean draining() {
             return sinceSwitch < DRAIN_RELEASES && ++sinceSwitch > 0;
+        }
+
+        /**
+         * The monitor's holder, a caller that read lean and found the lock queued once it got in: whether it runs
+         * its section here, in the drain (recorded as the thread in the monitor), or leaves and queues, counted
+         * as a straggler of the turn, which then does not end before it has been served.
+         */
+        boolean servesInMonitor(Thread me) {
+            if (throughMonitor) {
+                inMonitor = me;
+                return true;
+            }
+            straggled();
+            return false;
+        }
+
+        /**
+         * A queued owner in the monitor, at its section's end: a probation's drain ends after its first
+         * min(DRAIN_RELEASES, probation) releases, a turn of the waiting callers' with the turn. Why the
+         * probation's ends: on one hot lock a probation lasts thousands of releases, and each in the monitor
+         * would pay its enter and exit; the callers that were in the monitor at the switch are through by
+         * then, and one that is not leaves and queues, a straggler.
+         */
+        void ranInMonitor() {
+            if (!waiting && sinceSwitch >= Math.min(DRAIN_RELEASES, thresholds.probation())) {
+                throughMonitor = false;
+            }
         }
 
         /** Whether this queued release's hold is to be measured (read at the acquisition). */

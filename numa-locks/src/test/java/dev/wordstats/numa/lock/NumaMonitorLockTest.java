@@ -575,12 +575,102 @@ class NumaMonitorLockTest {
 
     @ParameterizedTest
     @EnumSource(ThreadKind.class)
+    void aCallerThatWaitedInTheMonitorAtTheSwitchRunsThereAsDoTheQueuedOwners(ThreadKind kind) throws Exception {
+        // A holder in a lean section; a waiter blocks in the monitor; the holder's nested calls then turn the
+        // lock queued (a turn of the waiting callers), and a caller that arrives after that queues. Once the
+        // holder leaves, the waiter runs its section in the monitor, with the lock queued, not counted as a
+        // straggler; the queued caller runs its own in the monitor too.
+        NumaMonitorLock guard = lock(new NumaMonitorLock.Thresholds(0, 3, 1, 0, 1 << 20));
+        Object monitor = privateField(guard, "monitor");
+        CountDownLatch in = new CountDownLatch(1);
+        CountDownLatch turn = new CountDownLatch(1);
+        CountDownLatch turned = new CountDownLatch(1);
+        CountDownLatch leave = new CountDownLatch(1);
+        List<String> sections = new CopyOnWriteArrayList<>();
+        try (Workers workers = new Workers(guard)) {
+            workers.start(
+                    kind,
+                    "holder",
+                    () -> guard.run(() -> {
+                        in.countDown();
+                        await(turn);
+                        guard.run(() -> {
+                            for (int i = 0; i < 3; i++) {
+                                guard.run(() -> {});
+                            }
+                        });
+                        turned.countDown();
+                        await(leave);
+                    }));
+            assertThat(in.await(PROMPT.toMillis(), TimeUnit.MILLISECONDS)).isTrue();
+            Thread waiter = workers.start(
+                    kind,
+                    "waiter",
+                    () -> guard.run(() -> sections.add(
+                            "waiter queued=" + guard.isQueued() + " inMonitor=" + Thread.holdsLock(monitor))));
+            assertThat(awaitParkedOrDone(waiter, PROMPT)).isTrue();
+            turn.countDown();
+            assertThat(turned.await(PROMPT.toMillis(), TimeUnit.MILLISECONDS)).isTrue();
+            assertThat(guard.isQueued())
+                    .as("turned queued inside the holder's section")
+                    .isTrue();
+            assertThat(queuedMode(guard).waiting)
+                    .as("a turn of the waiting callers")
+                    .isTrue();
+            Thread queued = workers.start(
+                    kind,
+                    "queued",
+                    () -> guard.run(() -> sections.add(
+                            "queued queued=" + guard.isQueued() + " inMonitor=" + Thread.holdsLock(monitor))));
+            assertThat(awaitParkedOrDone(queued, PROMPT)).isTrue();
+            assertThat(sections).as("both wait for the holder").isEmpty();
+            leave.countDown();
+            workers.joinAll(PROMPT);
+        }
+        assertThat(sections)
+                .containsExactlyInAnyOrder("waiter queued=true inMonitor=true", "queued queued=true inMonitor=true");
+        assertThat(queuedMode(guard).stragglers())
+                .as("the waiter was served, not counted")
+                .isZero();
+    }
+
+    @ParameterizedTest
+    @EnumSource(ThreadKind.class)
+    void aProbationClosesTheDrainAndItsQueuedOwnersThenRunOutsideTheMonitor(ThreadKind kind) throws Exception {
+        // A probation of 256 releases: its first DRAIN_RELEASES queued sections run in the monitor (the drain),
+        // the rest outside it; the lock stays queued throughout.
+        NumaMonitorLock guard = lock(new NumaMonitorLock.Thresholds(0, 4, 1, 0, 256));
+        Object monitor = privateField(guard, "monitor");
+        overtake(guard, kind, 3, straightBack(guard));
+        assertThat(guard.isQueued()).isTrue();
+        assertThat(queuedMode(guard).waiting).as("a probation").isFalse();
+        List<Boolean> inMonitor = new ArrayList<>();
+        GuardContractTest.inThread(kind, "caller", () -> {
+            for (int i = 0; i < 200; i++) {
+                guard.run(() -> inMonitor.add(Thread.holdsLock(monitor)));
+            }
+        });
+        assertThat(guard.isQueued()).as("200 of the probation's 256 releases").isTrue();
+        int drained = inMonitor.indexOf(false);
+        assertThat(drained)
+                .as("the drain's sections: about DRAIN_RELEASES")
+                .isBetween(NumaMonitorLock.DRAIN_RELEASES, NumaMonitorLock.DRAIN_RELEASES + 1);
+        assertThat(inMonitor.subList(0, drained))
+                .as("the drain, in the monitor")
+                .containsOnly(true);
+        assertThat(inMonitor.subList(drained, inMonitor.size()))
+                .as("after the drain, outside it")
+                .containsOnly(false);
+    }
+
+    @ParameterizedTest
+    @EnumSource(ThreadKind.class)
     void aCallInsideALeanSectionRunsInlineWhenTheLockTurnsQueued(ThreadKind kind) throws InterruptedException {
         // Calls nested two deep inside a lean section turn the lock queued at the end of the middle one
         // (overtaken by the innermost, which also fill two saturated windows), while the outer section
-        // goes on. A queued caller then takes the queue lock and waits for the monitor (the barrier
-        // before the first queued section); a further call of the outer section must run inline, not
-        // wait for the queue lock.
+        // goes on. A queued caller then takes the queue lock and waits for the monitor (the drain: queued
+        // sections run in the monitor too); a further call of the outer section must run inline, not wait
+        // for the queue lock.
         NumaMonitorLock guard = lock(new NumaMonitorLock.Thresholds(0, 3, 1, 0, 1 << 20));
         CountDownLatch leanIn = new CountDownLatch(1);
         CountDownLatch leanGo = new CountDownLatch(1);
