@@ -78,6 +78,25 @@ class NumaHandoffLockLabTest {
     }
 
     @Test
+    void aLabLockChecksItsKnobs() {
+        assertThatThrownBy(() -> new NumaHandoffLockLab(
+                        NodeLocator.singleNode(), Duration.ofMillis(1), HandoffMechanism.all(), 0, 1, 1, 0L))
+                .as("inNodeBudget 0")
+                .isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> new NumaHandoffLockLab(
+                        NodeLocator.singleNode(), Duration.ofMillis(1), HandoffMechanism.all(), 1, 0, 1, 0L))
+                .as("maxAwake 0")
+                .isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> new NumaHandoffLockLab(
+                        NodeLocator.singleNode(), Duration.ofMillis(1), HandoffMechanism.all(), 1, 1, -1, 0L))
+                .as("spins -1")
+                .isInstanceOf(IllegalArgumentException.class);
+        assertThat(new NumaHandoffLockLab(NodeLocator.singleNode(), Duration.ofMillis(1), 4, HandoffMechanism.all())
+                        .mechanisms())
+                .isEqualTo(HandoffMechanism.all());
+    }
+
+    @Test
     void namesParseIgnoringCaseAndDashes() {
         assertThat(HandoffMechanism.allExcept("none")).isEqualTo(HandoffMechanism.all());
         assertThat(HandoffMechanism.allExcept("IN_NODE_PASS, one-awake-waiter"))
