@@ -129,7 +129,7 @@ public class LockContentionBenchmark {
     /**
      * NUMA_HANDOFF only: the {@link HandoffMechanism}s switched off, comma-separated ({@code none}, or e.g.
      * {@code WAKE_AHEAD}, {@code IN_NODE_PASS,ONE_AWAKE_WAITER}), to measure each one in and out. With any
-     * switched off the round runs a {@link NumaHandoffLockLab} (the lab sources); with none, the
+     * switched off the round runs a {@link NumaHandoffLockLab} (numa-locks-lab); with none, the
      * production lock.
      */
     @Param("none")

@@ -28,9 +28,9 @@ import java.util.concurrent.locks.ReentrantLock;
  * <p>Not fair, but starvation-free: a free lock may be taken by an arriving thread, and a node may
  * keep the lock for {@link #DEFAULT_IN_NODE_BUDGET} passes in a row; but a queue leader that has
  * waited longer than {@link #reserveAfter()} reserves the lock and gets it at the next release.
- * Its mechanisms are fixed, all on; {@code NumaHandoffLockLab}, in the lab sources the tests and
- * benchmarks compile, switches each off to measure it. The class is not final only for that lab
- * form: its public methods are final and what a subclass may change is package-private.
+ * Its mechanisms are fixed, all on; {@code NumaHandoffLockLab}, in the lab module numa-locks-lab,
+ * which the tests and benchmarks use, switches each off to measure it. The class is not final only for
+ * that lab form: its public methods are final and what a subclass may change is package-private.
  */
 public class NumaHandoffLock extends NumaHandoffLockL1Pad implements Lock {
 
@@ -38,7 +38,7 @@ public class NumaHandoffLock extends NumaHandoffLockL1Pad implements Lock {
      * Overview
      *
      * Parts and papers (a mechanism's name in capitals is the HandoffMechanism that a lab lock,
-     * NumaHandoffLockLab in the lab sources, can switch off; this class has every one on):
+     * NumaHandoffLockLab in numa-locks-lab, can switch off; this class has every one on):
      *  - per-node MCS queues (Mellor-Crummey & Scott, TOCS 1991) under one test-and-set word, as in
      *    NumaMcsLock, whose queue, queue nodes and word with its reservation this lock shares
      *    (NodeQueue, QueueNode, QueueLockFields); cohort locks (Dice, Marathe & Shavit, PPoPP 2012)
@@ -1036,9 +1036,11 @@ public class NumaHandoffLock extends NumaHandoffLockL1Pad implements Lock {
     // Variation points. Each returns this class's fixed value: a constant (remoteTurn: whether
     // there are several queues). While no subclass is loaded, as in production, the JIT binds
     // each call to this class by class hierarchy analysis, inlines it and folds the branch on it:
-    // no flag field, no load. NumaHandoffLockLab, in the lab sources that the tests, jcstress and
-    // the benchmarks compile (never this library's jar), overrides them to switch a mechanism
-    // off, change a knob, or count. mayBarge above is one too (TIME_SLICE).
+    // no flag field, no load. NumaHandoffLockLab, in numa-locks-lab, which the tests, jcstress and
+    // the benchmarks use (never this library's jar), overrides them to switch a mechanism
+    // off, change a knob, or count. mayBarge above is one too (TIME_SLICE). They stay
+    // package-private: the lab's classes are in this package (numa-locks-lab's README says why), so
+    // no subclass outside it can change the algorithm's decisions.
 
     /** WAKE_AHEAD: the new owner (or the passer) makes its successor leader at once. */
     boolean wakeAhead() {

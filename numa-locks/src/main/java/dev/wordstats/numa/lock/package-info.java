@@ -13,9 +13,10 @@
  * <p>{@code NumaMcsLock} and {@code NumaHandoffLock} share the per-node MCS queue ({@code NodeQueue},
  * {@code QueueNode}) and the lock word with its owner fields and reservation ({@code QueueLockFields}).
  * The production classes have their mechanisms fixed; variants with mechanisms switched off, other
- * knobs or counters for tests ({@code NumaHandoffLockLab}, {@code HandoffMechanism}) live in
- * {@code numa-locks/src/lab/java}, which the tests, jcstress and the benchmarks compile and this
- * library's jar does not ship.
+ * knobs or counters for tests ({@code NumaHandoffLockLab}, {@code HandoffMechanism}) live in this
+ * package too, but in a module of their own, {@code numa-locks-lab}, which the mechanism tests,
+ * jcstress and the benchmarks use on the class path and this library's jar does not ship (its
+ * README says why the package is shared).
  *
  * <h2>Memory-mode naming</h2>
  * Shared fields are reached only through private {@code VarHandle}s; an accessor is named for the

@@ -99,28 +99,4 @@ class LockTypeTest {
                     .isEqualTo(type);
         }
     }
-
-    @Test
-    void handoffMechanismsParse() {
-        assertThat(HandoffMechanism.allExcept("wake-ahead"))
-                .containsExactlyInAnyOrder(
-                        HandoffMechanism.ONE_AWAKE_WAITER,
-                        HandoffMechanism.SPIN_WHILE_OWNER_RUNS,
-                        HandoffMechanism.IN_NODE_PASS,
-                        HandoffMechanism.TIME_SLICE,
-                        HandoffMechanism.SLICE_PAIR,
-                        HandoffMechanism.REMOTE_TURN);
-        assertThat(HandoffMechanism.allExcept("none")).isEqualTo(HandoffMechanism.all());
-        assertThat(HandoffMechanism.allExcept("IN_NODE_PASS, one-awake-waiter"))
-                .containsExactlyInAnyOrder(
-                        HandoffMechanism.WAKE_AHEAD,
-                        HandoffMechanism.SPIN_WHILE_OWNER_RUNS,
-                        HandoffMechanism.TIME_SLICE,
-                        HandoffMechanism.SLICE_PAIR,
-                        HandoffMechanism.REMOTE_TURN);
-        assertThatThrownBy(() -> HandoffMechanism.allExcept("teleport"))
-                .isInstanceOf(IllegalArgumentException.class)
-                .hasMessageContaining("teleport")
-                .hasMessageContaining("WAKE_AHEAD");
-    }
 }

@@ -5,7 +5,6 @@ import static dev.wordstats.numa.lock.ConcurrencySupport.awaitParkedOrDone;
 import static dev.wordstats.numa.lock.ConcurrencySupport.dump;
 import static dev.wordstats.numa.lock.ConcurrencySupport.hold;
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.wordstats.numa.carrier.CarrierPinning;
 import dev.wordstats.numa.lock.ConcurrencySupport.AssignedNodes;
@@ -40,9 +39,10 @@ import org.junit.jupiter.params.provider.EnumSource;
 
 /**
  * Each mechanism of {@link NumaHandoffLock}, checked on its own so that a test fails when that
- * mechanism breaks (the {@link java.util.concurrent.locks.Lock} contract is {@link
- * NumaHandoffLockContractTest}'s), and the memory layout. Every wait is bounded by
- * {@link ConcurrencySupport#PROMPT}.
+ * mechanism breaks, on a {@link NumaHandoffLockLab} that switches mechanisms off, sets knobs and
+ * counts (the {@link java.util.concurrent.locks.Lock} contract is {@link
+ * NumaHandoffLockContractTest}'s; construction and memory layout are numa-locks'
+ * {@code NumaHandoffLockConstructionTest}). Every wait is bounded by {@link ConcurrencySupport#PROMPT}.
  */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
 class NumaHandoffLockTest {
@@ -1142,55 +1142,6 @@ class NumaHandoffLockTest {
         }
         assertThat(next.get()).as("the owner after the holder").isEqualTo("remote");
         assertThat(lock.isReserved()).isFalse();
-    }
-
-    @Test
-    void reservationThresholdComesFromTheSettingsAndKnobsAreChecked() {
-        assertThat(((NumaHandoffLock) TestLocks.lock(LockType.NUMA_HANDOFF, NodeLocator.singleNode())).reserveAfter())
-                .isEqualTo(Duration.ofMillis(1));
-        assertThat(((NumaHandoffLock) TestLocks.lock(
-                                LockType.NUMA_HANDOFF,
-                                NodeLocator.singleNode(),
-                                LockSettings.DEFAULTS.with(new QueueLockSettings(Duration.ofDays(365 * 1000L))),
-                                LockProbe.NONE))
-                        .reserveAfter())
-                .isEqualTo(Duration.ofNanos(Long.MAX_VALUE));
-        assertThatThrownBy(() -> new NumaHandoffLockLab(NodeLocator.singleNode(), RESERVE_AFTER, ALL, 0, 1, 1, 0L))
-                .isInstanceOf(IllegalArgumentException.class);
-        assertThatThrownBy(() -> new NumaHandoffLock(NodeLocator.singleNode(), RESERVE_AFTER, 0))
-                .isInstanceOf(IllegalArgumentException.class);
-        assertThatThrownBy(() -> new NumaHandoffLock(NodeLocator.singleNode(), Duration.ofNanos(-1), CARRIERS))
-                .isInstanceOf(IllegalArgumentException.class);
-        assertThatThrownBy(() -> new NumaHandoffLock(null, RESERVE_AFTER, CARRIERS))
-                .isInstanceOf(NullPointerException.class);
-        assertThat(new NumaHandoffLock(NodeLocator.singleNode(), RESERVE_AFTER, CARRIERS).newCondition())
-                .isInstanceOf(QueueCondition.class);
-        assertThat(new NumaHandoffLock(new AssignedNodes(3), RESERVE_AFTER, CARRIERS).queueCount())
-                .isEqualTo(3);
-        assertThat(new NumaHandoffLockLab(NodeLocator.singleNode(), RESERVE_AFTER, CARRIERS, ALL).mechanisms())
-                .isEqualTo(HandoffMechanism.all());
-    }
-
-    @Test
-    void toStringNamesOwnerAndQueues() throws Exception {
-        NumaHandoffLock lock = new NumaHandoffLock(new AssignedNodes(2), RESERVE_AFTER, CARRIERS);
-        assertThat(lock.toString()).contains("[Unlocked]", "queues=2");
-        lock.lock();
-        assertThat(lock.toString())
-                .contains("[Locked by thread " + Thread.currentThread().getName() + "]");
-        lock.unlock();
-    }
-
-    // ---------------------------------------------------------------- layout
-
-    @Test
-    void lockStateIsPaddedFromEveryOtherField() {
-        NumaMcsLockTest.assertHotFieldsPadded(NumaHandoffLock.class, "state", "NumaHandoffLockFields");
-    }
-
-    @Test
-    void nodeQueueTailIsPaddedFromEveryOtherField() {
-        NumaMcsLockTest.assertHotFieldsPadded(NodeQueue.class, "tail");
     }
 
     // ---------------------------------------------------------------- helpers

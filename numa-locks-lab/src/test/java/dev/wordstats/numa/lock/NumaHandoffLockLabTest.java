@@ -11,8 +11,9 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The lab form of {@link NumaHandoffLock}: with every mechanism on and the production knobs it is the
- * production lock (so what the mechanism tests show of a lab lock holds for the production one), and
- * the mechanisms' names parse as the benchmarks' {@code handoffWithout} gives them.
+ * production lock (so what the mechanism tests show of a lab lock holds for the production one), it
+ * checks its knobs, it runs in the lock's runtime package but outside the library, and the mechanisms'
+ * names parse as the benchmarks' {@code handoffWithout} gives them.
  */
 class NumaHandoffLockLabTest {
 
@@ -75,6 +76,45 @@ class NumaHandoffLockLabTest {
                         HandoffMechanism.TIME_SLICE,
                         HandoffMechanism.SLICE_PAIR,
                         HandoffMechanism.REMOTE_TURN);
+    }
+
+    @Test
+    void aLabLockChecksItsKnobs() {
+        assertThatThrownBy(() -> new NumaHandoffLockLab(
+                        NodeLocator.singleNode(), Duration.ofMillis(1), HandoffMechanism.all(), 0, 1, 1, 0L))
+                .as("inNodeBudget 0")
+                .isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> new NumaHandoffLockLab(
+                        NodeLocator.singleNode(), Duration.ofMillis(1), HandoffMechanism.all(), 1, 0, 1, 0L))
+                .as("maxAwake 0")
+                .isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> new NumaHandoffLockLab(
+                        NodeLocator.singleNode(), Duration.ofMillis(1), HandoffMechanism.all(), 1, 1, -1, 0L))
+                .as("spins -1")
+                .isInstanceOf(IllegalArgumentException.class);
+        assertThat(new NumaHandoffLockLab(NodeLocator.singleNode(), Duration.ofMillis(1), 4, HandoffMechanism.all())
+                        .mechanisms())
+                .isEqualTo(HandoffMechanism.all());
+    }
+
+    /**
+     * The lab overrides package-private variation points, which takes effect only within one runtime
+     * package: the lab and the lock on the class path, loaded by one class loader, from two places (the
+     * library's classes do not hold the lab).
+     */
+    @Test
+    void theLabSharesTheLocksRuntimePackageFromOutsideTheLibrary() {
+        assertThat(NumaHandoffLockLab.class.getModule().isNamed()).isFalse();
+        assertThat(NumaHandoffLockLab.class.getModule()).isEqualTo(NumaHandoffLock.class.getModule());
+        assertThat(NumaHandoffLockLab.class.getClassLoader()).isSameAs(NumaHandoffLock.class.getClassLoader());
+        assertThat(NumaHandoffLockLab.class
+                        .getProtectionDomain()
+                        .getCodeSource()
+                        .getLocation())
+                .isNotEqualTo(NumaHandoffLock.class
+                        .getProtectionDomain()
+                        .getCodeSource()
+                        .getLocation());
     }
 
     @Test

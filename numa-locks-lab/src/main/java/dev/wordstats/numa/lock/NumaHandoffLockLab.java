@@ -12,9 +12,10 @@ import java.util.Set;
  * {@link NumaHandoffLock} on the lab bench: the same algorithm (this class only overrides the
  * lock's variation points), with any {@link HandoffMechanism} switched off, its knobs set (spins,
  * passes in a row, awake leaders, pass-after time, partner spins), counters, and views of its
- * leaders for tests. It lives in the lab sources, which the library's tests, the jcstress tests and
- * the benchmarks compile; the library's jar does not ship it, so in production the lock's
- * variation points have one implementation and fold to constants.
+ * leaders for tests. It lives in numa-locks-lab, which the mechanism tests, the jcstress tests and
+ * the benchmarks use on the class path; the library's jar does not ship it, so in production the
+ * lock's variation points have one implementation and fold to constants. It shares the lock's
+ * package so that those variation points stay package-private (numa-locks-lab's README).
  */
 public final class NumaHandoffLockLab extends NumaHandoffLock {
 
