@@ -77,6 +77,34 @@ final class NumaRwLock extends ReadWriteGuard implements ReadWriteLock {
      *    // checked by ReadWriteGuardContractTest (a writer among a stream of readers)
      *  - Readers of a node write only their node's indicator.
      *    // checked by NumaRwLockTest.readersOfEachNodeTouchOnlyTheirNodesIndicator
+     *  - A write acquisition that gives up (lockInterruptibly interrupted, a timed tryLock past its
+     *    deadline, in the writers' queue or while it waits for readers) holds nothing afterwards: it
+     *    leaves the queue cleanly (NumaHandoffLock's own contract) or, past it, does the release
+     *    (open), so the door is OPEN, waiting readers are woken and the next writer gets the queue.
+     *    // checked by NumaRwReadWriteLockTest.interruptedWriterWaitingForAReaderLeavesTheDoorOpen,
+     *    // NumaRwReadWriteLockTest.readHoldsOverlapAndExcludeTheWriteLock
+     *  - A downgrade adds a reader beside its own writer: the write holder increments its node's
+     *    indicator without reading the door (it holds the writers' lock, so no other writer scans),
+     *    then releases as a writer; the next writer's scan sees the increment.
+     *    // checked by NumaRwReadWriteLockTest.downgradeKeepsAReadHoldAndUpgradeIsRefused
+     *  - An await on a write-lock Condition releases the whole write lock (the door and the writers'
+     *    lock: the writer's release) and takes it again (the writer's acquisition) before it returns or
+     *    throws; QueueCondition's waiter protocol makes a signal and the waiter's timeout or interrupt
+     *    decide once, so no signal is lost, and a signalled writer returns holding the write lock apart
+     *    from readers.
+     *    // checked by NumaRwReadWriteLockTest.readersGetInWhileAWriterAwaitsOnACondition,
+     *    // NumaRwReadWriteLockTest.signalledWriterHoldsTheWriteLockApartFromReaders,
+     *    // NumaRwWriteLockContractTest (the Lock contract's condition cases),
+     *    // RwConditionSignalRacesTimeoutTests.NumaRwWriteConditionSignalRacesTimeout
+     *
+     * Lock faces (ReadWriteGuard.ReadLock, WriteLock): the same sides, plus a wait that gives up.
+     * A reader that waits interruptibly or until a deadline re-reads the door, spins a bounded number
+     * of rounds, then publishes itself in waiters and parks (parkNanos when timed), as the
+     * uninterruptible wait does. A writer that waits so queues through writers.lockInterruptibly() or
+     * the timed tryLock, then drains as acquire() does: DRAINING until drained or the bound, then
+     * CLOSED and a scan again (the Dekker pairing above needs the scan after CLOSED), giving up by
+     * open() at an interrupt or the deadline. Reentrancy, the refusal of an upgrade and the write
+     * hold's count are ReadWriteGuard's, shared by sections and the faces.
      *
      * Progress and fairness: writers in NumaHandoffLock's order (its reservation bounds a waiter's
      * overtaking); readers have no bound under a steady stream of writers that each find no reader

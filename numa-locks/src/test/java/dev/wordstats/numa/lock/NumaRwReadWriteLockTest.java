@@ -60,6 +60,7 @@ class NumaRwReadWriteLockTest {
     @Test
     void guardOfTheTypeIsAReadWriteLock() {
         Guard guard = TestLocks.guard(LockType.NUMA_RW, new ThreadIdNodes(2));
+        assertThat(LockType.NUMA_RW.isReadWriteLock()).isTrue();
         assertThat(guard).isInstanceOf(ReadWriteLock.class);
         ReadWriteLock rw = (ReadWriteLock) guard;
         assertThat(rw.readLock()).isSameAs(rw.readLock());
