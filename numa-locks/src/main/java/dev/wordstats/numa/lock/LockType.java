@@ -4,6 +4,7 @@ import java.util.Arrays;
 import java.util.Locale;
 import java.util.Objects;
 import java.util.concurrent.locks.Lock;
+import java.util.concurrent.locks.ReadWriteLock;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.stream.Collectors;
 
@@ -12,7 +13,9 @@ import java.util.stream.Collectors;
  * LockProbe)}: a {@link Guard}, the critical-section API every type offers. A type that is a
  * {@link Lock} ({@link #isLock()}) gives a {@link LockGuard}, whose {@link LockGuard#lock()} is the
  * lock itself, so a caller that needs a {@code Lock} asks the guard ({@code guard instanceof LockGuard
- * g ? g.lock() : ...}) and no factory exists only to refuse.
+ * g ? g.lock() : ...}) and no factory exists only to refuse. So does a caller that needs a
+ * {@link ReadWriteLock}: the guard of a type that {@link #isReadWriteLock() is one} is that lock
+ * ({@code guard instanceof ReadWriteLock rw ? rw.writeLock() : ...}).
  *
  * <p>The constant's name is the one spelling used everywhere: the {@code wordstats.lock.type} property,
  * the JMH {@code lockType} parameter, the {@code lock} metric tag and the Grafana {@code lock} variable.
@@ -90,7 +93,9 @@ public enum LockType {
     /**
      * The project's NUMA-aware reader-writer lock: readers announce themselves on their node's indicator,
      * writers queue in a {@link #NUMA_HANDOFF} lock and close the door to new readers after the queue
-     * settings' bound (writer preference); as {@link #FAIR_REENTRANT_RW}.
+     * settings' bound (writer preference); as {@link #FAIR_REENTRANT_RW}, but its guard is also a
+     * {@link ReadWriteLock} whose write lock has {@link java.util.concurrent.locks.Condition}s
+     * ({@link #isReadWriteLock()}).
      */
     NUMA_RW(guarding((context, settings, probe) ->
             NumaRwLock.create(context, settings.queue().reserveAfter(), LockProbe.NONE, probe)));
@@ -201,6 +206,14 @@ public enum LockType {
             case FAIR_REENTRANT_RW, UNFAIR_REENTRANT_RW, STAMPED, NUMA_RW -> true;
             default -> false;
         };
+    }
+
+    /**
+     * Whether this type's guards are also {@link ReadWriteLock}s, whose read and write locks take the
+     * guard's own read and write holds: {@link #NUMA_RW} only.
+     */
+    public boolean isReadWriteLock() {
+        return this == NUMA_RW;
     }
 
     /** Whether this type is a {@link Lock}: its guards are then {@link LockGuard}s. */

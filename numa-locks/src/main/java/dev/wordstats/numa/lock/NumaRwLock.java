@@ -6,16 +6,31 @@ import java.lang.invoke.VarHandle;
 import java.time.Duration;
 import java.util.Objects;
 import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.Lock;
 import java.util.concurrent.locks.LockSupport;
+import java.util.concurrent.locks.ReadWriteLock;
 
 /**
  * {@link LockType#NUMA_RW}: a NUMA-aware reader-writer guard. A reader announces itself on its node's
  * reader indicator (a counter on a cache line of its own), so readers of different nodes write no
  * common line; writers queue in a {@link NumaHandoffLock}; a writer lets readers in for a bounded time,
  * then closes the door to new ones (writer preference) and waits for those inside to leave. Waiting
- * readers and writers park; every spin is bounded. Not a {@link java.util.concurrent.locks.Lock}.
+ * readers and writers park; every spin is bounded.
+ *
+ * <p>It is also a {@link ReadWriteLock} ({@code guard instanceof ReadWriteLock rw}), as the JDK's
+ * {@link java.util.concurrent.locks.ReentrantReadWriteLock} is: {@link #readLock()} and {@link #writeLock()}
+ * are reentrant {@link Lock}s over the same holds as the guard's read and write sections, so a section
+ * and a hold nest in each other. The holder of the write lock may take the read lock, and keeps it when
+ * it releases the write lock first (a downgrade); a thread that holds only the read lock and asks for
+ * the write lock gets {@link IllegalStateException} (no upgrade, as a section). {@code unlock()} by a
+ * thread that does not hold the lock throws {@link IllegalMonitorStateException}. The write lock's
+ * {@link java.util.concurrent.locks.Condition}s ({@code writeLock().newCondition()}) keep the JDK's
+ * contract; an await releases the whole write lock, the writers' queue and the door, so readers get in
+ * while a writer awaits, and takes it again before it returns or throws. The read lock has no
+ * conditions ({@link UnsupportedOperationException}).
  */
-final class NumaRwLock extends ReadWriteGuard {
+final class NumaRwLock extends ReadWriteGuard implements ReadWriteLock {
 
     /*
      * Overview
@@ -62,6 +77,34 @@ final class NumaRwLock extends ReadWriteGuard {
      *    // checked by ReadWriteGuardContractTest (a writer among a stream of readers)
      *  - Readers of a node write only their node's indicator.
      *    // checked by NumaRwLockTest.readersOfEachNodeTouchOnlyTheirNodesIndicator
+     *  - A write acquisition that gives up (lockInterruptibly interrupted, a timed tryLock past its
+     *    deadline, in the writers' queue or while it waits for readers) holds nothing afterwards: it
+     *    leaves the queue cleanly (NumaHandoffLock's own contract) or, past it, does the release
+     *    (open), so the door is OPEN, waiting readers are woken and the next writer gets the queue.
+     *    // checked by NumaRwReadWriteLockTest.interruptedWriterWaitingForAReaderLeavesTheDoorOpen,
+     *    // NumaRwReadWriteLockTest.readHoldsOverlapAndExcludeTheWriteLock
+     *  - A downgrade adds a reader beside its own writer: the write holder increments its node's
+     *    indicator without reading the door (it holds the writers' lock, so no other writer scans),
+     *    then releases as a writer; the next writer's scan sees the increment.
+     *    // checked by NumaRwReadWriteLockTest.downgradeKeepsAReadHoldAndUpgradeIsRefused
+     *  - An await on a write-lock Condition releases the whole write lock (the door and the writers'
+     *    lock: the writer's release) and takes it again (the writer's acquisition) before it returns or
+     *    throws; QueueCondition's waiter protocol makes a signal and the waiter's timeout or interrupt
+     *    decide once, so no signal is lost, and a signalled writer returns holding the write lock apart
+     *    from readers.
+     *    // checked by NumaRwReadWriteLockTest.readersGetInWhileAWriterAwaitsOnACondition,
+     *    // NumaRwReadWriteLockTest.signalledWriterHoldsTheWriteLockApartFromReaders,
+     *    // NumaRwWriteLockContractTest (the Lock contract's condition cases),
+     *    // RwConditionSignalRacesTimeoutTests.NumaRwWriteConditionSignalRacesTimeout
+     *
+     * Lock faces (ReadWriteGuard.ReadLock, WriteLock): the same sides, plus a wait that gives up.
+     * A reader that waits interruptibly or until a deadline re-reads the door, spins a bounded number
+     * of rounds, then publishes itself in waiters and parks (parkNanos when timed), as the
+     * uninterruptible wait does. A writer that waits so queues through writers.lockInterruptibly() or
+     * the timed tryLock, then drains as acquire() does: DRAINING until drained or the bound, then
+     * CLOSED and a scan again (the Dekker pairing above needs the scan after CLOSED), giving up by
+     * open() at an interrupt or the deadline. Reentrancy, the refusal of an upgrade and the write
+     * hold's count are ReadWriteGuard's, shared by sections and the faces.
      *
      * Progress and fairness: writers in NumaHandoffLock's order (its reservation bounds a waiter's
      * overtaking); readers have no bound under a steady stream of writers that each find no reader
@@ -109,10 +152,26 @@ final class NumaRwLock extends ReadWriteGuard {
             ConcurrentLinkedQueue<Thread> waiters) {}
 
     private final Parts parts; // final
+    private final ReadLock readLock; // final
+    private final WriteLock writeLock; // final
 
     private NumaRwLock(Parts parts, LockProbe readProbe, LockProbe writeProbe) {
         super(new ReadSide(parts, readProbe), new WriteSide(parts, writeProbe));
         this.parts = parts;
+        this.readLock = new ReadLock();
+        this.writeLock = new WriteLock();
+    }
+
+    /** The read lock: read holds, overlapping each other, never a write hold. */
+    @Override
+    public ReadLock readLock() {
+        return readLock;
+    }
+
+    /** The write lock: a write hold excludes every other hold; it has conditions. */
+    @Override
+    public WriteLock writeLock() {
+        return writeLock;
     }
 
     /**
@@ -169,6 +228,27 @@ final class NumaRwLock extends ReadWriteGuard {
         }
 
         @Override
+        long acquire(boolean timed, long deadline) throws InterruptedException {
+            while (true) {
+                if (!awaitNotClosed(parts, timed, deadline)) {
+                    return 0L;
+                }
+                long token = tryAcquire();
+                if (token != 0L) {
+                    return token;
+                }
+            }
+        }
+
+        @Override
+        long enterBesideWriter() {
+            // The caller holds the writers' lock and the door: no writer scans now; the next one sees it.
+            int node = parts.nodes().currentNode();
+            READERS.getAndAdd(parts.indicators()[node], 1);
+            return node + 1L;
+        }
+
+        @Override
         void release(long token) {
             leave(parts, parts.indicators()[(int) (token - 1L)]);
         }
@@ -205,6 +285,39 @@ final class NumaRwLock extends ReadWriteGuard {
         if (interrupted) {
             me.interrupt(); // sections do not wait interruptibly: the status stays pending
         }
+    }
+
+    /**
+     * As {@link #awaitNotClosed(Parts)}, giving up at an interrupt (throws) or, when {@code timed}, at
+     * {@code deadline} (returns false).
+     */
+    private static boolean awaitNotClosed(Parts parts, boolean timed, long deadline) throws InterruptedException {
+        NumaRwDoor door = parts.door();
+        Thread me = Thread.currentThread();
+        int spins = 0;
+        while ((int) STATE.getVolatile(door) == CLOSED) {
+            if (Thread.interrupted()) {
+                throw new InterruptedException();
+            }
+            long left = timed ? deadline - System.nanoTime() : 1L;
+            if (left <= 0L) {
+                return false;
+            }
+            if (spins < SPINS) {
+                spins++;
+                Thread.onSpinWait();
+                continue;
+            }
+            parts.waiters().offer(me); // publish "waiting", re-check, then park
+            if ((int) STATE.getVolatile(door) == CLOSED) {
+                if (timed) {
+                    LockSupport.parkNanos(door, left);
+                } else {
+                    LockSupport.park(door);
+                }
+            }
+        }
+        return true;
     }
 
     private static boolean drained(Parts parts) {
@@ -261,6 +374,54 @@ final class NumaRwLock extends ReadWriteGuard {
                 Thread.currentThread().interrupt(); // sections do not wait interruptibly: the status stays pending
             }
             return 1L;
+        }
+
+        @Override
+        long acquire(boolean timed, long deadline) throws InterruptedException {
+            NumaHandoffLock writers = parts.writers();
+            if (!timed) {
+                writers.lockInterruptibly();
+            } else if (!writers.tryLock(deadline - System.nanoTime(), TimeUnit.NANOSECONDS)) {
+                return 0L;
+            }
+            NumaRwDoor door = parts.door();
+            DRAINER.setVolatile(door, Thread.currentThread());
+            STATE.setVolatile(door, DRAINING);
+            long drainEnd = System.nanoTime() + parts.graceNanos();
+            int spins = 0;
+            boolean closed = false;
+            while (true) {
+                boolean empty = drained(parts);
+                long now = System.nanoTime();
+                if (empty && closed) {
+                    return 1L;
+                }
+                if (empty || drainEnd - now <= 0L) {
+                    // drained or past the bound: close, then scan again, as acquire() does (the Dekker pairing)
+                    if (!closed) {
+                        STATE.setVolatile(door, CLOSED);
+                        closed = true;
+                        spins = 0;
+                        continue;
+                    }
+                }
+                if (Thread.interrupted()) {
+                    open(parts); // gives up: the readers that wait get in, the next writer gets the queue
+                    throw new InterruptedException();
+                }
+                long left = timed ? deadline - now : Long.MAX_VALUE;
+                if (left <= 0L) {
+                    open(parts);
+                    return 0L;
+                }
+                if (spins < SPINS) {
+                    spins++;
+                    Thread.onSpinWait();
+                } else {
+                    // a leaving reader unparks it
+                    LockSupport.parkNanos(door, closed ? left : Math.min(left, drainEnd - now));
+                }
+            }
         }
 
         @Override

@@ -8,12 +8,13 @@ import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.LockSupport;
 
 /**
- * The {@link Condition} of {@link NumaMcsLock} and {@link NumaHandoffLock}: a FIFO queue of waiters
- * kept under the lock itself, as the JDK's {@code AbstractQueuedSynchronizer.ConditionObject} keeps
- * it. A waiter joins the queue while it holds the lock, releases every hold (saving the count),
- * parks until it is signalled, interrupted or timed out, then takes the lock again through the
- * lock's own {@code lock()} (so it queues, reserves and is handed the lock as any other caller)
- * and restores its hold count before it returns or throws.
+ * The {@link Condition} of {@link NumaMcsLock}, {@link NumaHandoffLock} and the write lock of
+ * {@link NumaRwLock}: a FIFO queue of waiters kept under the lock itself, as the JDK's
+ * {@code AbstractQueuedSynchronizer.ConditionObject} keeps it. A waiter joins the queue while it holds
+ * the lock, releases every hold (saving the count), parks until it is signalled, interrupted or timed
+ * out, then takes the lock again through the lock's own {@code lock()} (so it queues, reserves and is
+ * handed the lock as any other caller) and restores its hold count before it returns or throws. The
+ * lock is seen through an {@link Owner}: the owner check, the full release and the reacquisition.
  *
  * <p>Each waiter's status leaves WAITING once, by CAS: to SIGNALLED by a signaller, or to
  * CANCELLED by the waiter itself when it times out or is interrupted. Exactly one of the two wins,
@@ -31,11 +32,29 @@ final class QueueCondition implements Condition {
     private static final int SIGNALLED = 1;
     private static final int CANCELLED = 2;
 
-    private final QueueLockFields lock;
+    /** The lock of a condition, as the condition uses it; every method is called by the thread that acts. */
+    interface Owner {
+        /** Whether the calling thread holds the lock. */
+        boolean isHeldByCurrentThread();
+
+        /**
+         * As the owner: releases every hold of the caller (a full release, as {@code unlock()} of the
+         * last hold) and returns their count; or throws, having released nothing.
+         */
+        int releaseAll();
+
+        /**
+         * Takes the lock again with {@code lock()} (which does not give up on an interrupt: one that
+         * comes now stays in the thread's status) and restores the hold count to {@code holds}.
+         */
+        void reacquire(int holds);
+    }
+
+    private final Owner lock; // final
     private Waiter first; // plain: read and written only by the lock's owner
     private Waiter last; // plain: as first
 
-    QueueCondition(QueueLockFields lock) {
+    QueueCondition(Owner lock) {
         this.lock = lock;
     }
 
@@ -137,7 +156,14 @@ final class QueueCondition implements Condition {
      */
     private int await(boolean interruptible, int bound, long deadline) {
         Waiter w = enqueue();
-        int holds = releaseAll();
+        int holds;
+        try {
+            holds = lock.releaseAll();
+        } catch (RuntimeException e) { // nothing released: the caller still holds the lock
+            w.leave(CANCELLED);
+            unlinkCancelled();
+            throw e;
+        }
         boolean sawInterrupt = false;
         int outcome = WOKEN;
         while (w.waiting()) {
@@ -276,22 +302,9 @@ final class QueueCondition implements Condition {
 
     // ------------------------------------------------------------------ the lock's holds
 
-    /** Releases every hold of the caller (a full release, as unlock() of the last hold) and returns their count. */
-    private int releaseAll() {
-        int holds = lock.holds;
-        lock.holds = 1;
-        lock.unlock();
-        return holds;
-    }
-
-    /**
-     * Takes the lock again with {@code lock()} (which does not give up on an interrupt: one that
-     * comes now stays in the thread's status) and restores the hold count; a waiter that gave up
-     * drops itself, and any other cancelled waiter, from the queue.
-     */
+    /** Takes the lock again; a waiter that gave up drops itself, and any other cancelled waiter, from the queue. */
     private void reacquire(int holds, boolean cancelled) {
-        lock.lock();
-        lock.holds = holds;
+        lock.reacquire(holds);
         if (cancelled) {
             unlinkCancelled();
         }

@@ -120,7 +120,26 @@ abstract class QueueLockFields extends QueueLockL0Pad {
      * hold the lock. See {@link QueueCondition}.
      */
     public final Condition newCondition() {
-        return new QueueCondition(this);
+        return new QueueCondition(new QueueCondition.Owner() {
+            @Override
+            public boolean isHeldByCurrentThread() {
+                return QueueLockFields.this.isHeldByCurrentThread();
+            }
+
+            @Override
+            public int releaseAll() {
+                int h = holds;
+                holds = 1;
+                unlock();
+                return h;
+            }
+
+            @Override
+            public void reacquire(int h) {
+                lock();
+                holds = h;
+            }
+        });
     }
 
     // ------------------------------------------------------------------ the timed tryLock

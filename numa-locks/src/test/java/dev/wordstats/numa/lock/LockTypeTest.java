@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.wordstats.numa.topology.NodeLocator;
 import java.time.Duration;
+import java.util.concurrent.locks.ReadWriteLock;
 import java.util.concurrent.locks.ReentrantLock;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -48,6 +49,10 @@ class LockTypeTest {
                 .as("a LockGuard exactly when the type is a Lock")
                 .isEqualTo(type.isLock());
         assertThat(probed instanceof LockGuard).isEqualTo(type.isLock());
+        assertThat(TestLocks.guard(type, NODES) instanceof ReadWriteLock)
+                .as("a ReadWriteLock exactly when the type says it is one")
+                .isEqualTo(type.isReadWriteLock());
+        assertThat(probed instanceof ReadWriteLock).isEqualTo(type.isReadWriteLock());
     }
 
     @Test
