@@ -8,5 +8,9 @@
  * cache, {@code CarrierThreadLocal}), {@code --add-opens java.base/java.lang=ALL-UNNAMED} (carrier
  * names via {@code Thread.currentCarrierThread}, optional), {@code --enable-native-access=ALL-UNNAMED}
  * (JNA). Without them the code still works: a per-thread cache, names from {@code toString()}.
+ *
+ * <p>Types: {@code CarrierNodeLocator}; {@code CarrierPinning} and what it reports,
+ * {@link dev.wordstats.numa.carrier.PinningReport} of {@link dev.wordstats.numa.carrier.CarrierPin}s;
+ * {@code PinningTask} (package-private), the work each of its virtual threads does.
  */
 package dev.wordstats.numa.carrier;

@@ -1,22 +1,66 @@
 /**
- * Locks for virtual threads on NUMA machines: {@link dev.wordstats.numa.lock.NumaMcsLock} (the
- * thesis algorithm), {@link dev.wordstats.numa.lock.NumaHandoffLock} (its next version), the
- * combining locks {@link dev.wordstats.numa.lock.CombiningLock} and
- * {@link dev.wordstats.numa.lock.NumaCombiningLock} (a holder runs the critical sections its waiters
- * publish), {@link dev.wordstats.numa.lock.SynchronizedGuard}, the {@link dev.wordstats.numa.lock.LockType}
- * registry, the critical-section API every type offers ({@link dev.wordstats.numa.lock.Guard}), and the
- * probe through which each lock reports its own decisions ({@link dev.wordstats.numa.lock.LockProbe};
- * {@link dev.wordstats.numa.lock.CountingProbe} counts them). Nothing here depends on the packages that
- * set NUMA up: a lock needs a {@link dev.wordstats.numa.topology.NodeLocator} and a carrier count
- * ({@link dev.wordstats.numa.lock.LockContext}).
+ * Locks for virtual threads on NUMA machines, behind one critical-section API. Nothing here depends on
+ * the packages that set NUMA up: a lock needs a {@link dev.wordstats.numa.topology.NodeLocator} and a
+ * carrier count ({@link dev.wordstats.numa.lock.LockContext}). Start with
+ * {@link dev.wordstats.numa.lock.LockType}. The types, by role:
  *
- * <p>{@code NumaMcsLock} and {@code NumaHandoffLock} share the per-node MCS queue ({@code NodeQueue},
- * {@code QueueNode}) and the lock word with its owner fields and reservation ({@code QueueLockFields}).
- * The production classes have their mechanisms fixed; variants with mechanisms switched off, other
- * knobs or counters for tests ({@code NumaHandoffLockLab}, {@code HandoffMechanism}) live in this
- * package too, but in a module of their own, {@code numa-locks-lab}, which the mechanism tests,
- * jcstress and the benchmarks use on the class path and this library's jar does not ship (its
- * README says why the package is shared).
+ * <h2>API</h2>
+ * <ul>
+ *   <li>{@link dev.wordstats.numa.lock.LockType}: every lock type, its facts (a {@code Lock} or a
+ *       {@code Guard}, the settings it reads, whether it has modes, how it is observed) and its factory;</li>
+ *   <li>{@link dev.wordstats.numa.lock.Guard}: the critical-section API every type offers ({@code call},
+ *       {@code run}, {@code read}, {@code write}); {@link dev.wordstats.numa.lock.LockGuard}: a
+ *       {@code java.util.concurrent.locks.Lock} as a guard; {@link dev.wordstats.numa.lock.ReadWriteGuards}:
+ *       the reader-writer guards' factory;</li>
+ *   <li>{@link dev.wordstats.numa.lock.LockContext} (nodes and carriers) and the settings:
+ *       {@link dev.wordstats.numa.lock.LockSettings}, {@link dev.wordstats.numa.lock.QueueLockSettings},
+ *       {@link dev.wordstats.numa.lock.MonitorLockSettings}, {@link dev.wordstats.numa.lock.CombiningSettings}.</li>
+ * </ul>
+ *
+ * <h2>Algorithms</h2>
+ * <ul>
+ *   <li>{@link dev.wordstats.numa.lock.NumaMonitorLock} ({@code NUMA_MONITOR}, the service's default): a
+ *       word until two threads meet on it, the JVM's monitor while waiters are served, and
+ *       {@code NumaHandoffLock}'s queue for a turn once a caller waited a bound;</li>
+ *   <li>{@link dev.wordstats.numa.lock.NumaHandoffLock} ({@code NUMA_HANDOFF}): per-node queues that hand
+ *       the lock to a running waiter, in order within a node;</li>
+ *   <li>{@link dev.wordstats.numa.lock.NumaMcsLock} ({@code NUMA_MCS}): the thesis algorithm, one MCS queue
+ *       per node under a global flag, kept as the baseline;</li>
+ *   <li>{@link dev.wordstats.numa.lock.CombiningLock} and {@link dev.wordstats.numa.lock.NumaCombiningLock}
+ *       ({@code COMBINING}, {@code NUMA_COMBINING}): a holder runs the critical sections its waiters
+ *       publish;</li>
+ *   <li>{@link dev.wordstats.numa.lock.SynchronizedGuard} ({@code SYNCHRONIZED}) and, package-private behind
+ *       {@code LockType} and {@code ReadWriteGuards}: {@code NumaRwLock} ({@code NUMA_RW}, per-node reader
+ *       indicators, writers in {@code NumaHandoffLock}'s queue; also a
+ *       {@code java.util.concurrent.locks.ReadWriteLock}), {@code ReentrantReadWriteGuard}
+ *       ({@code FAIR_REENTRANT_RW}, {@code UNFAIR_REENTRANT_RW}), {@code StampedGuard} ({@code STAMPED}),
+ *       their base {@code ReadWriteGuard}, and {@code ProbedJdkLock} (a JDK {@code ReentrantLock} that
+ *       reports to a probe).</li>
+ * </ul>
+ *
+ * <h2>Internals the algorithms share (package-private)</h2>
+ * {@code NumaMcsLock} and {@code NumaHandoffLock} share the per-node MCS queue ({@code NodeQueue},
+ * {@code QueueNode}, {@code HandoffNode}), the lock word with its owner fields and reservation
+ * ({@code QueueLockFields}), their {@code Condition}s ({@code QueueCondition}, which {@code NumaRwLock}'s
+ * write lock uses too) and a carrier's mount state ({@code MountState}). That sharing through
+ * package-private fields is why the algorithms and their internals are one package: split, each field
+ * the queues share would be public API.
+ *
+ * <h2>Observation</h2>
+ * <ul>
+ *   <li>{@link dev.wordstats.numa.lock.LockProbe}: what a lock reports of its own decisions;
+ *       {@link dev.wordstats.numa.lock.CountingProbe} counts them into
+ *       {@link dev.wordstats.numa.lock.LockStats}; {@link dev.wordstats.numa.lock.LockTimer} times waits and
+ *       holds; {@code BothProbes} joins two probes;</li>
+ *   <li>{@link dev.wordstats.numa.lock.JfrLockProbe} writes the JDK Flight Recorder events listed in
+ *       {@link dev.wordstats.numa.lock.LockEvents}: {@code LockWaitEvent}, {@code LockReservationEvent},
+ *       {@code CombiningBatchEvent} and {@code LockModeSwitchEvent}, on their base {@code LockEvent}.</li>
+ * </ul>
+ *
+ * <p>The production classes have their mechanisms fixed; variants with mechanisms switched off, other
+ * knobs or counters ({@code NumaHandoffLockLab}, {@code HandoffMechanism}) live in this package too, but
+ * in a module of their own, {@code numa-locks-lab}, which the mechanism tests, jcstress and the benchmarks
+ * use on the class path and this library's jar does not ship (its README says why the package is shared).
  *
  * <h2>Memory-mode naming</h2>
  * Shared fields are reached only through private {@code VarHandle}s; an accessor is named for the
