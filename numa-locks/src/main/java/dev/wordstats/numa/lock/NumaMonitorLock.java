@@ -79,7 +79,7 @@ public final class NumaMonitorLock implements Guard {
      *    the bound never makes one.
      *
      * Settings. The bound on a wait and the adaptation are the lock's MonitorLockSettings, fixed at its
-     * making; the names in capitals below are the adaptation's defaults (MonitorLockSettings.Adaptation:
+     * making; the names in capitals in this Overview are the adaptation's defaults (MonitorLockSettings.Adaptation:
      * sampleEvery is EPOCH_SAMPLE + 1, judgeAfter STARVING_EPOCHS, windowSamples WINDOW_SAMPLES,
      * saturatedPercent SATURATED_PERCENT, firstProbation PROBATION, busyPercent BUSY_PERCENT, and startAsWord
      * the word), and a lock made with other values reads its own in their place. The two that every lean
