@@ -39,8 +39,8 @@ public enum LockType {
      * {@code synchronized} on a private monitor while waiters are served, with a {@link #NUMA_HANDOFF} queue
      * in front of it while a waiter starves and the lock stays busy. Not a {@link Lock}.
      */
-    NUMA_MONITOR(guarding((context, settings, probe) -> new NumaMonitorLock(
-            context, settings.queue().reserveAfter(), settings.monitor().handoffAfter(), probe))),
+    NUMA_MONITOR(guarding((context, settings, probe) ->
+            new NumaMonitorLock(context, settings.queue().reserveAfter(), settings.monitor(), probe))),
 
     /**
      * {@link SynchronizedGuard}: {@code synchronized} on a private monitor (no carrier pinning since

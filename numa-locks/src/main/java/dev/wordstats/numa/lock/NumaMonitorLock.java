@@ -26,6 +26,11 @@ import java.util.function.Supplier;
  * an arriving thread overtake a parked one), but bounded in time: a caller that waited
  * {@link MonitorLockSettings#handoffAfter()} ({@link #DEFAULT_HANDOFF_AFTER} by default) turns the lock to
  * in-order handoff until the callers that were waiting then have been served.
+ *
+ * <p>How it judges a wait and its load, and how long a turn of handoff lasts, are its
+ * {@link MonitorLockSettings.Adaptation}, whose defaults fit the workloads it was measured on. What it
+ * decides can be watched through {@link #isWord()}, {@link #isQueued()}, {@link #modeSwitches()} and a
+ * {@link LockProbe}'s {@link LockProbe#modeSwitched}.
  */
 public final class NumaMonitorLock implements Guard {
 
@@ -72,6 +77,16 @@ public final class NumaMonitorLock implements Guard {
      *  - queue: a QueuedMode (the queue lock, what only its owners write, and the stragglers' count),
      *    made at the first switch to queued, off the monitor's line; a store whose callers never wait
      *    the bound never makes one.
+     *
+     * Settings. The bound on a wait and the adaptation are the lock's MonitorLockSettings, fixed at its
+     * making; the names in capitals in this Overview are the adaptation's defaults (MonitorLockSettings.Adaptation:
+     * sampleEvery is EPOCH_SAMPLE + 1, judgeAfter STARVING_EPOCHS, windowSamples WINDOW_SAMPLES,
+     * saturatedPercent SATURATED_PERCENT, firstProbation PROBATION, busyPercent BUSY_PERCENT, and startAsWord
+     * the word), and a lock made with other values reads its own in their place. The two that every lean
+     * call reads (the sample mask, the epochs a judgement needs) are final fields of the lock, read once a
+     * call, as a constant would be; the others are read only by sampled holders and queued owners. The rest
+     * of the numbers here (the votes, the drain, the measured releases, the caps, the retirement's spins)
+     * are fixed: they bound the mechanisms rather than tune them to a workload.
      *
      * Word call (mode WORD): unless retiring, CAS owner from null to the caller; run; release the word
      * (a store) and, if retiring is set, unpark the retiring caller. If the CAS fails: a call inside the
@@ -278,12 +293,16 @@ public final class NumaMonitorLock implements Guard {
      * which a caller once waited the bound.
      */
 
-    /** Lean: one acquisition in EPOCH_SAMPLE + 1 (a power of two) is sampled: the epoch, its time and its hold. */
+    /**
+     * Lean: one acquisition in EPOCH_SAMPLE + 1 (a power of two) is sampled: the epoch, its time and its hold. The
+     * default of {@link MonitorLockSettings.Adaptation#sampleEvery()}, minus one; a lock reads its own.
+     */
     static final int EPOCH_SAMPLE = 63;
 
     /**
      * Lean: a caller's wait is judged only once the epoch passed the value it read at arrival by this much, so
      * that at least one whole sample interval lies inside the wait and the wait is known to about one interval.
+     * The default of {@link MonitorLockSettings.Adaptation#judgeAfter()}; a lock reads its own.
      */
     static final int STARVING_EPOCHS = 2;
 
@@ -293,14 +312,18 @@ public final class NumaMonitorLock implements Guard {
      */
     public static final Duration DEFAULT_HANDOFF_AFTER = Duration.ofMillis(1);
 
-    /** Lean: the sampled holds of this many sampled acquisitions make one window of the busy share. */
+    /**
+     * Lean: the sampled holds of this many sampled acquisitions make one window of the busy share. The default of
+     * {@link MonitorLockSettings.Adaptation#windowSamples()}; a lock reads its own.
+     */
     static final int WINDOW_SAMPLES = 16;
 
     /**
      * Lean: a window whose sampled holds, each standing for EPOCH_SAMPLE + 1 acquisitions, filled this share
      * (percent) of its span is saturated; after two saturated windows in a row, a lock whose threads come straight
      * back turns queued for a probation rather than for one turn. A counting stripe's windows fill far less than
-     * this, one hot lock's with all the work inside about as much or more.
+     * this, one hot lock's with all the work inside about as much or more. The default of
+     * {@link MonitorLockSettings.Adaptation#saturatedPercent()}; a lock reads its own.
      */
     static final int SATURATED_PERCENT = 75;
 
@@ -319,7 +342,10 @@ public final class NumaMonitorLock implements Guard {
     /** Lean: the votes saturate at plus or minus this many. */
     static final int OUTSIDE_VOTES = 8;
 
-    /** Queued: the first probation, in queued releases; it doubles while the lock stays busy. */
+    /**
+     * Queued: the first probation, in queued releases; it doubles while the lock stays busy. The default of
+     * {@link MonitorLockSettings.Adaptation#firstProbation()}; a lock reads its own.
+     */
     static final int PROBATION = 4096;
 
     /** The longest probation: about a second of queued acquisitions of a microsecond. */
@@ -341,6 +367,7 @@ public final class NumaMonitorLock implements Guard {
      * a handoff to a parked or descheduled successor leaves the lock idle between holds, so a lock that is its
      * threads' bottleneck fills less of the span than lean: a hot lock with all the work inside fills far more
      * than this, a counting stripe less; at twice this the hot lock turned lean after about half its probations.
+     * The default of {@link MonitorLockSettings.Adaptation#busyPercent()}; a lock reads its own.
      */
     static final int BUSY_PERCENT = 25;
 
@@ -386,36 +413,31 @@ public final class NumaMonitorLock implements Guard {
     private final boolean hearsFast; // probe != null && probe.hearsFastPath()
     private final boolean timed; // probe != null && probe.timed()
     private final boolean releaseHeard; // probe != null && probe.hearsReleaseAfterWait()
-    private final int sampleMask; // read by every lean call: thresholds.sampleMask()
-    private final int starvingEpochs; // read by every lean call: thresholds.starvingEpochs()
+    private final int sampleMask; // read by every lean call: adaptation.sampleEvery() - 1
+    private final int starvingEpochs; // read by every lean call: adaptation.judgeAfter()
     private final long handoffAfterNanos; // read by a lean call that waited: the bound on a wait
-    private final Thresholds thresholds; // the defaults, or a test's
+    private final MonitorLockSettings.Adaptation adaptation; // the windows' and the probations' settings
     private volatile Thread retirer; // the caller retiring the word, while it waits for the word; read by its holder
 
     /** A lock whose queued mode is a {@link NumaHandoffLock} over the context's nodes; the defaults, no probe. */
     public NumaMonitorLock(LockContext context) {
-        this(context, NumaMcsLock.DEFAULT_RESERVE_AFTER, DEFAULT_HANDOFF_AFTER, LockProbe.NONE);
+        this(context, NumaMcsLock.DEFAULT_RESERVE_AFTER, MonitorLockSettings.DEFAULTS, LockProbe.NONE);
     }
 
     /**
      * A lock whose queued mode is a {@link NumaHandoffLock} over the context's nodes with the reservation
-     * threshold {@code reserveAfter}, that turns queued once a caller waited {@code handoffAfter}, reporting to
-     * {@code probe} ({@link LockProbe#NONE} for none): its acquisitions in every mode and its mode switches.
-     *
-     * @throws IllegalArgumentException if {@code handoffAfter} is negative
+     * threshold {@code reserveAfter} ({@link QueueLockSettings#reserveAfter()}), that turns queued once a caller
+     * waited {@link MonitorLockSettings#handoffAfter()} and adapts as {@link MonitorLockSettings#adaptation()}
+     * says, reporting to {@code probe} ({@link LockProbe#NONE} for none): its acquisitions in every mode and its
+     * mode switches.
      */
-    public NumaMonitorLock(LockContext context, Duration reserveAfter, Duration handoffAfter, LockProbe probe) {
-        this(context, reserveAfter, handoffAfter, probe, Thresholds.DEFAULTS);
-    }
-
-    /** For tests that need switches at every chance (jcstress): {@code thresholds} instead of the defaults. */
-    NumaMonitorLock(
-            LockContext context, Duration reserveAfter, Duration handoffAfter, LockProbe probe, Thresholds thresholds) {
+    public NumaMonitorLock(LockContext context, Duration reserveAfter, MonitorLockSettings settings, LockProbe probe) {
         Objects.requireNonNull(context, "context");
-        this.thresholds = Objects.requireNonNull(thresholds, "thresholds");
-        this.sampleMask = thresholds.sampleMask();
-        this.starvingEpochs = thresholds.starvingEpochs();
-        this.handoffAfterNanos = MonitorLockSettings.saturatedNanos(MonitorLockSettings.checked(handoffAfter));
+        Objects.requireNonNull(settings, "settings");
+        this.adaptation = settings.adaptation();
+        this.sampleMask = adaptation.sampleEvery() - 1;
+        this.starvingEpochs = adaptation.judgeAfter();
+        this.handoffAfterNanos = MonitorLockSettings.saturatedNanos(settings.handoffAfter());
         this.context = context;
         this.reserveAfter = Objects.requireNonNull(reserveAfter, "reserveAfter");
         this.probe = LockProbe.orNull(Objects.requireNonNull(probe, "probe"));
@@ -424,10 +446,10 @@ public final class NumaMonitorLock implements Guard {
         this.releaseHeard = this.probe != null && this.probe.hearsReleaseAfterWait();
         this.marks = this.probe != null ? new Marks() : null;
         state.sampledAt = System.nanoTime(); // a first waiter's wait is then counted from no earlier than this
-        if (thresholds.word()) {
+        if (adaptation.startAsWord()) {
             state.mode = WORD;
         } else {
-            state.owner = RETIRED; // lean from the start (a test's switches must not wait for a first meeting)
+            state.owner = RETIRED; // lean from the start: no word to retire at a first meeting
         }
     }
 
@@ -730,7 +752,7 @@ public final class NumaMonitorLock implements Guard {
             st.cameBack(arrivedAt);
         }
         if (sampled) {
-            st.sampled(acquiredAt, sampleMask + 1, thresholds, me);
+            st.sampled(acquiredAt, sampleMask + 1, adaptation, me);
         }
         if (starved) {
             turnQueued(m);
@@ -1061,7 +1083,7 @@ public final class NumaMonitorLock implements Guard {
         QueuedMode mode = m.mode;
         long lean = Long.MAX_VALUE; // since it was made
         if (mode == null) {
-            mode = new QueuedMode(new NumaHandoffLock(context.nodes(), reserveAfter, context.carriers()), thresholds);
+            mode = new QueuedMode(new NumaHandoffLock(context.nodes(), reserveAfter, context.carriers()), adaptation);
             m.setModeRelease(mode);
         } else {
             lean = (long) (st.epoch - mode.epochAtLean) * (sampleMask + 1);
@@ -1081,29 +1103,14 @@ public final class NumaMonitorLock implements Guard {
         }
     }
 
-    /** The releases of the current (or last) queued probation; for tests. */
-    int probationReleases() {
-        state.queuedAcquire(); // after the switch's write of the probation
-        QueuedMode mode = monitor.modeAcquire();
-        if (mode == null) {
-            return 0;
-        }
-        mode.lock.lock(); // after a queued owner's
-        try {
-            return mode.turn;
-        } finally {
-            mode.lock.unlock();
-        }
-    }
-
-    /** The queued mode, null until the lock first turned queued; for tests. */
-    QueuedMode queuedModeForTests() {
-        return monitor.modeAcquire();
-    }
-
     /** The bound on a wait: a caller that waited this long turns the lock queued. */
     public Duration handoffAfter() {
         return Duration.ofNanos(handoffAfterNanos);
+    }
+
+    /** How this lock adapts: the {@link MonitorLockSettings#adaptation()} it was made with. */
+    public MonitorLockSettings.Adaptation adaptation() {
+        return adaptation;
     }
 
     /** Whether the lock is still a word: no two threads have met on it yet; for monitoring and tests. */
@@ -1128,70 +1135,6 @@ public final class NumaMonitorLock implements Guard {
     }
 
     /**
-     * Whether the lock starts as a word ({@code word}), when it turns queued and for how long: one lean
-     * acquisition in {@code sampleMask + 1} (a power of two) is sampled; a caller whose wait {@code starvingEpochs}
-     * sampled acquisitions overtook has its wait judged against the bound; {@code windowSamples} samples make a
-     * window, saturated when its sampled holds filled {@code saturatedPercent} of its span; a turn serves the
-     * callers waiting at the switch, over at least {@code probation} queued releases (at most DRAIN_RELEASES), or,
-     * on a saturated lock whose threads come straight back, is a probation of {@code probation} queued releases,
-     * doubling while its measured holds fill {@code busyPercent} of their span.
-     */
-    record Thresholds(
-            int sampleMask,
-            int starvingEpochs,
-            int windowSamples,
-            int saturatedPercent,
-            int probation,
-            int busyPercent,
-            boolean word) {
-        static final Thresholds DEFAULTS = new Thresholds(
-                EPOCH_SAMPLE, STARVING_EPOCHS, WINDOW_SAMPLES, SATURATED_PERCENT, PROBATION, BUSY_PERCENT, true);
-
-        /**
-         * Every acquisition sampled, every window of one sample saturated, every lean call that another
-         * overtook has waited long enough with a bound of 0, and every queued release may turn it lean (a turn
-         * of one release at least; a probation of one, never measured busy).
-         */
-        static final Thresholds EAGER = new Thresholds(0, 1, 1, 0, 1);
-
-        Thresholds {
-            if (Integer.bitCount(sampleMask + 1) != 1
-                    || starvingEpochs < 1
-                    || windowSamples < 1
-                    || saturatedPercent < 0
-                    || probation < 1
-                    || busyPercent < 0) {
-                throw new IllegalArgumentException("sampleMask + 1 must be a power of two, the others positive");
-            }
-        }
-
-        /**
-         * These thresholds, a probation busy at BUSY_PERCENT, and no word (lean from the start): a test's
-         * switches then do not wait for two of its threads to meet first.
-         */
-        Thresholds(int sampleMask, int starvingEpochs, int windowSamples, int saturatedPercent, int probation) {
-            this(sampleMask, starvingEpochs, windowSamples, saturatedPercent, probation, BUSY_PERCENT, false);
-        }
-
-        /** These thresholds with {@code percent} as the saturated share. */
-        Thresholds withSaturatedPercent(int percent) {
-            return new Thresholds(sampleMask, starvingEpochs, windowSamples, percent, probation, busyPercent, word);
-        }
-
-        /** These thresholds with {@code percent} as a busy probation's share. */
-        Thresholds withBusyPercent(int percent) {
-            return new Thresholds(
-                    sampleMask, starvingEpochs, windowSamples, saturatedPercent, probation, percent, word);
-        }
-
-        /** These thresholds, the lock starting as a word, as the defaults' does. */
-        Thresholds withWord() {
-            return new Thresholds(
-                    sampleMask, starvingEpochs, windowSamples, saturatedPercent, probation, busyPercent, true);
-        }
-    }
-
-    /**
      * The queued mode: the queue lock and its turn's bookkeeping, written only by a thread that holds the queue
      * lock or the monitor (a queued owner, or the lean owner that switches, before any caller can reach the
      * queue lock), off the monitor's line; and the stragglers' count, which callers in the monitor add to and
@@ -1209,11 +1152,11 @@ public final class NumaMonitorLock implements Guard {
         }
 
         final NumaHandoffLock lock;
-        private final Thresholds thresholds;
+        private final MonitorLockSettings.Adaptation adaptation;
         // Under the queue lock (or written by the switching lean owner before queued, release):
         int releases; // queued releases of this turn
         int turn; // a probation's releases; a turn of the waiting callers: the releases it lasts at least
-        int probation; // the releases of the next: from thresholds.probation(), doubling while the lock stays busy
+        int probation; // the releases of the next: from adaptation.firstProbation(), doubling while the lock stays busy
         long measuredFrom; // nanoTime when this probation's measured releases began (never 0 then); 0: not yet
         long heldNanos; // measured holds, each at most HOLD_CAP_NANOS
         int epochAtLean; // the monitor's epoch when the lock last turned lean
@@ -1231,10 +1174,10 @@ public final class NumaMonitorLock implements Guard {
         // the queue lock (or runs inline); read by queued owners at a turn's end. Never negative.
         int stragglers;
 
-        QueuedMode(NumaHandoffLock lock, Thresholds thresholds) {
+        QueuedMode(NumaHandoffLock lock, MonitorLockSettings.Adaptation adaptation) {
             this.lock = lock;
-            this.thresholds = thresholds;
-            this.probation = thresholds.probation();
+            this.adaptation = adaptation;
+            this.probation = adaptation.firstProbation();
         }
 
         /**
@@ -1246,14 +1189,14 @@ public final class NumaMonitorLock implements Guard {
             if (probationTurn) {
                 probation = !waiting && leanAcquisitions < turn
                         ? (int) Math.min(MAX_PROBATION, 2L * probation)
-                        : thresholds.probation();
+                        : adaptation.firstProbation();
             }
             waiting = !probationTurn;
             sinceSwitch = 0;
             throughMonitor = true;
             nextProbation();
             if (waiting) {
-                turn = Math.min(DRAIN_RELEASES, thresholds.probation());
+                turn = Math.min(DRAIN_RELEASES, adaptation.firstProbation());
             }
         }
 
@@ -1294,7 +1237,7 @@ public final class NumaMonitorLock implements Guard {
          * then, and one that is not leaves and queues, a straggler.
          */
         void ranInMonitor() {
-            if (!waiting && sinceSwitch >= Math.min(DRAIN_RELEASES, thresholds.probation())) {
+            if (!waiting && sinceSwitch >= Math.min(DRAIN_RELEASES, adaptation.firstProbation())) {
                 throughMonitor = false;
             }
         }
@@ -1314,7 +1257,7 @@ public final class NumaMonitorLock implements Guard {
             STRAGGLERS.getAndAdd(this, -1);
         }
 
-        /** The stragglers not yet served; for tests. */
+        /** The stragglers not yet served: a turn of the waiting callers ends only once none is left. */
         int stragglers() {
             return (int) STRAGGLERS.getVolatile(this);
         }
@@ -1337,7 +1280,7 @@ public final class NumaMonitorLock implements Guard {
             int done = ++releases;
             if (done >= turn) {
                 long span = System.nanoTime() - measuredFrom;
-                if (measuredFrom != 0L && 100L * heldNanos >= (long) thresholds.busyPercent() * span) {
+                if (measuredFrom != 0L && 100L * heldNanos >= (long) adaptation.busyPercent() * span) {
                     probation = (int) Math.min(MAX_PROBATION, 2L * probation); // the threads' bottleneck
                     nextProbation();
                     return false;
@@ -1496,7 +1439,7 @@ public final class NumaMonitorLock implements Guard {
          * {@code every}): one more epoch; the hold joins the window's, and at the window's end the window counts
          * as saturated or not.
          */
-        void sampled(long acquiredAt, int every, Thresholds t, Thread holder) {
+        void sampled(long acquiredAt, int every, MonitorLockSettings.Adaptation t, Thread holder) {
             long now = System.nanoTime();
             SAMPLED_AT.setOpaque(this, now);
             EPOCH.setRelease(this, epoch + 1); // after its time: a caller that reads this epoch reads that time

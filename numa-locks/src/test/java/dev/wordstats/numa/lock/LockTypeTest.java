@@ -82,6 +82,51 @@ class LockTypeTest {
     }
 
     @Test
+    void numaMonitorReadsItsOwnSettingsWhoseAdaptationDefaultsAreTheLocksConstantsAndAreValidated() {
+        MonitorLockSettings.Adaptation adaptation = new MonitorLockSettings.Adaptation(8, 3, 4, 50, 512, 10, false);
+        LockSettings settings =
+                LockSettings.DEFAULTS.with(new MonitorLockSettings(Duration.ofMillis(3)).with(adaptation));
+        NumaMonitorLock lock =
+                (NumaMonitorLock) LockType.NUMA_MONITOR.create(TestLocks.context(NODES), settings, LockProbe.NONE);
+        assertThat(lock.handoffAfter()).isEqualTo(Duration.ofMillis(3));
+        assertThat(lock.adaptation()).isEqualTo(adaptation);
+        assertThat(lock.isWord()).as("told not to start as a word").isFalse();
+        assertThat(((NumaMonitorLock) LockType.NUMA_MONITOR.create(
+                                TestLocks.context(NODES), LockSettings.DEFAULTS, LockProbe.NONE))
+                        .adaptation())
+                .isEqualTo(MonitorLockSettings.Adaptation.DEFAULTS);
+        assertThat(MonitorLockSettings.DEFAULTS.adaptation())
+                .isEqualTo(MonitorLockSettings.Adaptation.DEFAULTS)
+                .isEqualTo(new MonitorLockSettings.Adaptation(
+                        NumaMonitorLock.EPOCH_SAMPLE + 1,
+                        NumaMonitorLock.STARVING_EPOCHS,
+                        NumaMonitorLock.WINDOW_SAMPLES,
+                        NumaMonitorLock.SATURATED_PERCENT,
+                        NumaMonitorLock.PROBATION,
+                        NumaMonitorLock.BUSY_PERCENT,
+                        true));
+        assertThat(MonitorLockSettings.DEFAULTS.handoffAfter()).isEqualTo(NumaMonitorLock.DEFAULT_HANDOFF_AFTER);
+        assertThatThrownBy(() -> new MonitorLockSettings.Adaptation(48, 2, 16, 75, 4096, 25, true))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("sampleEvery");
+        assertThatThrownBy(() -> new MonitorLockSettings.Adaptation(0, 2, 16, 75, 4096, 25, true))
+                .hasMessageContaining("sampleEvery");
+        assertThatThrownBy(() -> new MonitorLockSettings.Adaptation(64, 0, 16, 75, 4096, 25, true))
+                .hasMessageContaining("judgeAfter");
+        assertThatThrownBy(() -> new MonitorLockSettings.Adaptation(64, 2, 0, 75, 4096, 25, true))
+                .hasMessageContaining("windowSamples");
+        assertThatThrownBy(() -> new MonitorLockSettings.Adaptation(64, 2, 16, -1, 4096, 25, true))
+                .hasMessageContaining("saturatedPercent");
+        assertThatThrownBy(() -> new MonitorLockSettings.Adaptation(64, 2, 16, 75, 0, 25, true))
+                .hasMessageContaining("firstProbation");
+        assertThatThrownBy(() -> new MonitorLockSettings.Adaptation(64, 2, 16, 75, 4096, -1, true))
+                .hasMessageContaining("busyPercent");
+        assertThatThrownBy(() -> new MonitorLockSettings(Duration.ofMillis(-1))).hasMessageContaining("handoffAfter");
+        assertThatThrownBy(() -> new MonitorLockSettings(Duration.ofMillis(1), null))
+                .isInstanceOf(NullPointerException.class);
+    }
+
+    @Test
     void contextRejectsNoCarriers() {
         assertThatThrownBy(() -> new LockContext(NODES, 0))
                 .isInstanceOf(IllegalArgumentException.class)

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.wordstats.numa.lock.ConcurrencySupport.ThreadKind;
 import dev.wordstats.numa.lock.ConcurrencySupport.Workers;
+import dev.wordstats.numa.lock.MonitorLockSettings.Adaptation;
 import dev.wordstats.numa.topology.NodeLocator;
 import java.lang.reflect.Field;
 import java.lang.reflect.Modifier;
@@ -40,7 +41,14 @@ class NumaMonitorLockTest {
      * Every acquisition sampled and a window of its own, every window saturated, a caller's wait judged once 4
      * overtook it; turns of at least 64 releases, probations of 64.
      */
-    private static final NumaMonitorLock.Thresholds COUNTED = new NumaMonitorLock.Thresholds(0, 4, 1, 0, 64);
+    private static final Adaptation COUNTED = adaptation(1, 4, 1, 0, 64);
+
+    /**
+     * Every acquisition sampled, every window of one sample saturated, every lean call that another overtook
+     * has waited long enough with a bound of 0, and every queued release may turn it lean (a turn of one
+     * release at least; a probation of one, never measured busy): switches at every chance.
+     */
+    private static final Adaptation EAGER = adaptation(1, 1, 1, 0, 1);
 
     /** A bound no test waits: only the overtakes decide. */
     private static final Duration NO_BOUND = Duration.ZERO;
@@ -48,31 +56,88 @@ class NumaMonitorLockTest {
     /** A bound no test reaches. */
     private static final Duration HOUR = Duration.ofHours(1);
 
-    private static NumaMonitorLock lock(NumaMonitorLock.Thresholds thresholds) {
-        return lock(thresholds, NO_BOUND, LockProbe.NONE);
+    /**
+     * An adaptation of the given values, the default busy share, and no word (lean from the start): a test's
+     * switches then do not wait for two of its threads to meet first.
+     */
+    private static Adaptation adaptation(
+            int sampleEvery, int judgeAfter, int windowSamples, int saturatedPercent, int firstProbation) {
+        return new Adaptation(
+                sampleEvery,
+                judgeAfter,
+                windowSamples,
+                saturatedPercent,
+                firstProbation,
+                Adaptation.DEFAULTS.busyPercent(),
+                false);
     }
 
-    private static NumaMonitorLock lock(NumaMonitorLock.Thresholds thresholds, LockProbe probe) {
-        return lock(thresholds, NO_BOUND, probe);
+    /** {@code a} with {@code percent} as the saturated share. */
+    private static Adaptation withSaturatedPercent(Adaptation a, int percent) {
+        return new Adaptation(
+                a.sampleEvery(),
+                a.judgeAfter(),
+                a.windowSamples(),
+                percent,
+                a.firstProbation(),
+                a.busyPercent(),
+                a.startAsWord());
     }
 
-    private static NumaMonitorLock lock(NumaMonitorLock.Thresholds thresholds, Duration bound, LockProbe probe) {
+    /**
+     * {@code a} with {@code percent} as a busy probation's share. At 0 every measured probation is busy and
+     * doubles, so a queued lock that turns lean after its first releases was in a turn of the waiting callers.
+     */
+    private static Adaptation withBusyPercent(Adaptation a, int percent) {
+        return new Adaptation(
+                a.sampleEvery(),
+                a.judgeAfter(),
+                a.windowSamples(),
+                a.saturatedPercent(),
+                a.firstProbation(),
+                percent,
+                a.startAsWord());
+    }
+
+    private static NumaMonitorLock lock(Adaptation adaptation) {
+        return lock(adaptation, NO_BOUND, LockProbe.NONE);
+    }
+
+    private static NumaMonitorLock lock(Adaptation adaptation, LockProbe probe) {
+        return lock(adaptation, NO_BOUND, probe);
+    }
+
+    private static NumaMonitorLock lock(Adaptation adaptation, Duration bound, LockProbe probe) {
         return new NumaMonitorLock(
                 TestLocks.context(NodeLocator.singleNode()),
                 NumaMcsLock.DEFAULT_RESERVE_AFTER,
-                bound,
-                probe,
-                thresholds);
+                new MonitorLockSettings(bound, adaptation),
+                probe);
+    }
+
+    /** The queued mode of a lock made with {@code adaptation}, on its own, for the turns' bookkeeping. */
+    private static NumaMonitorLock.QueuedMode queuedMode(Adaptation adaptation) {
+        return new NumaMonitorLock.QueuedMode(
+                new NumaHandoffLock(NodeLocator.singleNode(), NumaMcsLock.DEFAULT_RESERVE_AFTER, 2), adaptation);
+    }
+
+    /**
+     * Idle calls on {@code guard} (see idleCalls) from one thread of {@code kind}, one at a time, while it is
+     * queued and fewer than {@code most} were made: how many it took to turn it lean (or {@code most}).
+     */
+    private static int releasesUntilLean(NumaMonitorLock guard, ThreadKind kind, int most) throws InterruptedException {
+        AtomicInteger calls = new AtomicInteger();
+        GuardContractTest.inThread(kind, "caller", () -> {
+            while (guard.isQueued() && calls.get() < most) {
+                idleCalls(guard, 1, calls);
+            }
+        });
+        return calls.get();
     }
 
     /** The state of {@code guard}. */
     private static NumaMonitorLock.State state(NumaMonitorLock guard) throws ReflectiveOperationException {
         return (NumaMonitorLock.State) privateField(guard, "state");
-    }
-
-    /** The queued mode of {@code guard}, once it has one. */
-    private static NumaMonitorLock.QueuedMode queuedMode(NumaMonitorLock guard) throws ReflectiveOperationException {
-        return guard.queuedModeForTests();
     }
 
     /** A runnable that makes {@code guard}'s votes say its threads come straight back (a hot lock). */
@@ -175,8 +240,9 @@ class NumaMonitorLockTest {
     void aCallerThatWaitedTheBoundTurnsTheLockQueued(ThreadKind kind) throws Exception {
         // The holder keeps the waiter waiting well past the bound, then its nested calls overtake it 4 times,
         // each sampled, so the samples since the waiter's arrival span the wait.
+        // Every probation busy: a probation would double and stay queued; a turn ends after its releases.
         Duration bound = Duration.ofMillis(300);
-        NumaMonitorLock waited = lock(COUNTED, bound, LockProbe.NONE);
+        NumaMonitorLock waited = lock(withBusyPercent(COUNTED, 0), bound, LockProbe.NONE);
         overtake(waited, kind, 0, () -> {});
         assertThat(waited.isQueued())
                 .as("overtaken once: its wait is not judged")
@@ -190,10 +256,9 @@ class NumaMonitorLockTest {
                 .as("waited twice the bound, overtaken 4 times")
                 .isTrue();
         assertThat(waited.modeSwitches()).isEqualTo(1);
-        assertThat(queuedMode(waited).waiting)
-                .as("its threads work outside it: a turn of the waiting callers")
-                .isTrue();
-        assertThat(waited.probationReleases()).as("the turn's first releases").isEqualTo(64);
+        assertThat(releasesUntilLean(waited, kind, 4 * 64))
+                .as("its threads work outside it: a turn of the waiting callers, lean after its first releases")
+                .isEqualTo(64);
     }
 
     @ParameterizedTest
@@ -225,7 +290,7 @@ class NumaMonitorLockTest {
     void anUnsampledCallThatWaitedTheBoundTurnsTheLockQueued(ThreadKind kind) throws Exception {
         // Practically no call sampled (one in 2^30), so the calls take the unsampled path; inside its section
         // the caller stands in for the samples others took while it waited (the monitor's holder writes them).
-        NumaMonitorLock.Thresholds unsampled = new NumaMonitorLock.Thresholds((1 << 30) - 1, 4, 1, 0, 64);
+        Adaptation unsampled = adaptation(1 << 30, 4, 1, 0, 64);
         Duration bound = Duration.ofSeconds(1);
         NumaMonitorLock waited = lock(unsampled, bound, LockProbe.NONE);
         NumaMonitorLock waitedLess = lock(unsampled, bound, LockProbe.NONE);
@@ -252,7 +317,7 @@ class NumaMonitorLockTest {
     @EnumSource(ThreadKind.class)
     void aProbedCallerThatWaitedTheBoundTurnsTheLockQueued(ThreadKind kind) throws Exception {
         // Nothing sampled, no overtake: a probe that clocks the wait gives the wait itself.
-        NumaMonitorLock.Thresholds unsampled = new NumaMonitorLock.Thresholds((1 << 30) - 1, 4, 1, 0, 64);
+        Adaptation unsampled = adaptation(1 << 30, 4, 1, 0, 64);
         Duration bound = Duration.ofMillis(200);
         NumaMonitorLock waited = lock(unsampled, bound, new TimedProbe());
         NumaMonitorLock bounded = lock(unsampled, HOUR, new TimedProbe());
@@ -269,7 +334,7 @@ class NumaMonitorLockTest {
         // The waiter arrives while the holder's section runs and announces itself; the holder's section lasts
         // twice the bound, so at its release the waiter, still waiting, has waited the bound: the holder turns
         // the lock queued, not the waiter once it gets in. With a bound no wait reaches nobody does.
-        NumaMonitorLock.Thresholds unsampled = new NumaMonitorLock.Thresholds((1 << 30) - 1, 4, 1, 0, 64);
+        Adaptation unsampled = adaptation(1 << 30, 4, 1, 0, 64);
         Duration bound = Duration.ofMillis(100);
         TimedProbe probe = new TimedProbe();
         NumaMonitorLock waited = lock(unsampled, bound, probe);
@@ -289,19 +354,18 @@ class NumaMonitorLockTest {
     @EnumSource(ThreadKind.class)
     void aLockThatIsNotSaturatedTurnsQueuedForATurnNotAProbation(ThreadKind kind) throws Exception {
         // Windows are never saturated at a share above 100%: the holds of a window never fill more than its span.
-        NumaMonitorLock guard = lock(COUNTED.withSaturatedPercent(101));
+        // Every probation busy: a probation would double and stay queued; a turn ends after its releases.
+        NumaMonitorLock guard = lock(withBusyPercent(withSaturatedPercent(COUNTED, 101), 0));
         overtake(guard, kind, 3, straightBack(guard)); // waited the bound of 0, its threads straight back
         assertThat(guard.isQueued()).as("waited the bound").isTrue();
-        assertThat(queuedMode(guard).waiting)
-                .as("not saturated: a turn of the waiting callers")
-                .isTrue();
+        assertThat(releasesUntilLean(guard, kind, 4 * 64))
+                .as("not saturated: a turn of the waiting callers, lean after its first releases")
+                .isEqualTo(64);
     }
 
     @Test
     void aTurnOfTheWaitingCallersEndsOnceTheStragglersAreServed() {
-        NumaMonitorLock.QueuedMode mode = new NumaMonitorLock.QueuedMode(
-                new NumaHandoffLock(NodeLocator.singleNode(), NumaMcsLock.DEFAULT_RESERVE_AFTER, 2),
-                new NumaMonitorLock.Thresholds(0, 4, 1, 0, 4));
+        NumaMonitorLock.QueuedMode mode = queuedMode(adaptation(1, 4, 1, 0, 4));
         mode.startTurn(Long.MAX_VALUE, false);
         assertThat(mode.waiting).isTrue();
         mode.straggled(); // two callers found the lock queued in the monitor
@@ -335,9 +399,7 @@ class NumaMonitorLockTest {
 
     @Test
     void aTurnGoesOnWhileItsCallersWaitTheBoundInTheQueue() {
-        NumaMonitorLock.QueuedMode mode = new NumaMonitorLock.QueuedMode(
-                new NumaHandoffLock(NodeLocator.singleNode(), NumaMcsLock.DEFAULT_RESERVE_AFTER, 2),
-                new NumaMonitorLock.Thresholds(0, 4, 1, 0, 2));
+        NumaMonitorLock.QueuedMode mode = queuedMode(adaptation(1, 4, 1, 0, 2));
         mode.startTurn(Long.MAX_VALUE, false);
         assertThat(mode.released(0L, false, false))
                 .as("the turn's first release")
@@ -357,13 +419,11 @@ class NumaMonitorLockTest {
     void aCallerThatWaitedTheBoundForTheQueueLockKeepsTheTurnGoing(ThreadKind kind) throws Exception {
         // A turn of at least three releases: the straggler's (in overtake), then a first queued owner's, which
         // holds the queue lock while a second caller waits for it (the bound of 0). The second's release, the
-        // turn's third, does not end it; a later caller that finds the queue lock free does.
-        NumaMonitorLock guard = lock(new NumaMonitorLock.Thresholds(0, 4, 1, 101, 3));
+        // turn's third, does not end it; a later caller that finds the queue lock free does. Never saturated, so
+        // a turn of the waiting callers; every probation busy, so one would not end at that later release.
+        NumaMonitorLock guard = lock(withBusyPercent(adaptation(1, 4, 1, 101, 3), 0));
         overtake(guard, kind, 3);
         assertThat(guard.isQueued()).as("waited the bound").isTrue();
-        assertThat(queuedMode(guard).waiting)
-                .as("a turn of the waiting callers")
-                .isTrue();
         CountDownLatch entered = new CountDownLatch(1);
         CountDownLatch go = new CountDownLatch(1);
         try (Workers workers = new Workers(guard)) {
@@ -397,17 +457,17 @@ class NumaMonitorLockTest {
         // The holder turns the lock queued from inside its section (its nested calls overtake a first nested
         // call's wait), while a second thread waits in the monitor: that one is a straggler, and the turn does
         // not end, however many releases callers that queued later make, before it has been served.
-        NumaMonitorLock guard = lock(new NumaMonitorLock.Thresholds(0, 1, 1, 0, 1));
+        NumaMonitorLock guard = lock(adaptation(1, 1, 1, 0, 1));
         AtomicInteger later = new AtomicInteger();
         // the holder's middle call, overtaken once, waited the bound of 0; the waiter is the straggler
         overtake(guard, kind, 0, () -> guard.run(() -> guard.run(() -> {})));
         assertThat(guard.modeSwitches())
                 .as("turned queued, and lean at most once")
                 .isBetween(1L, 2L);
-        assertThat(queuedMode(guard).stragglers()).as("every straggler served").isZero();
+        // Every straggler served: a turn of the waiting callers ends only then (if it ended already, it was).
         GuardContractTest.inThread(kind, "later", () -> guard.run(later::incrementAndGet));
         assertThat(guard.isQueued())
-                .as("a later caller's release ends the turn")
+                .as("a later caller's release ends the turn: every straggler served")
                 .isFalse();
         assertThat(later).hasValue(1);
     }
@@ -418,9 +478,8 @@ class NumaMonitorLockTest {
         NumaMonitorLock guard = lock(COUNTED);
         overtake(guard, kind, 3, straightBack(guard));
         assertThat(guard.isQueued()).isTrue();
-        assertThat(queuedMode(guard).waiting)
-                .as("saturated, straight back: a probation")
-                .isFalse();
+        // Saturated, straight back: a probation, as its doubling below shows (a turn of the waiting callers
+        // starts no doubled one).
         AtomicInteger runs = new AtomicInteger();
         GuardContractTest.inThread(kind, "caller", () -> idleCalls(guard, 63, runs));
         assertThat(guard.isQueued()).as("63 of the probation's 64 releases").isTrue();
@@ -433,19 +492,23 @@ class NumaMonitorLockTest {
 
         overtake(guard, kind, 3, straightBack(guard)); // starving again within less lean than the probation
         assertThat(guard.isQueued()).isTrue();
-        assertThat(guard.probationReleases()).as("twice the last probation").isEqualTo(2 * 64);
-        GuardContractTest.inThread(kind, "caller", () -> idleCalls(guard, 2 * 64, runs));
-        assertThat(guard.isQueued()).isFalse();
+        GuardContractTest.inThread(kind, "caller", () -> idleCalls(guard, 2 * 64 - 1, runs));
+        assertThat(guard.isQueued()).as("twice the last probation: not over").isTrue();
+        GuardContractTest.inThread(kind, "caller", () -> idleCalls(guard, 1, runs));
+        assertThat(guard.isQueued()).as("twice the last probation: over").isFalse();
         GuardContractTest.inThread(kind, "caller", () -> idleCalls(guard, 2 * 64, runs)); // lean, each sampled
         overtake(guard, kind, 3, straightBack(guard)); // starving after as much lean as the probation
-        assertThat(guard.probationReleases()).as("the first probation again").isEqualTo(64);
+        assertThat(guard.isQueued()).isTrue();
+        assertThat(releasesUntilLean(guard, kind, 4 * 64))
+                .as("the first probation again")
+                .isEqualTo(64);
     }
 
     @ParameterizedTest
     @EnumSource(ThreadKind.class)
     void returnsAfterWorkOutsideTheLockVoteOutsideAndStraightBackInside(ThreadKind kind) throws Exception {
         // Every acquisition sampled, so each call's thread is watched until its next call; never starving.
-        NumaMonitorLock.Thresholds watched = new NumaMonitorLock.Thresholds(0, 1 << 20, 1, 0, 64);
+        Adaptation watched = adaptation(1, 1 << 20, 1, 0, 64);
         NumaMonitorLock outside = lock(watched);
         NumaMonitorLock inside = lock(watched);
         GuardContractTest.inThread(kind, "outside", () -> {
@@ -476,22 +539,20 @@ class NumaMonitorLockTest {
     @ParameterizedTest
     @EnumSource(ThreadKind.class)
     void workOutsideTheLockMakesATurnOfTheWaitingCallersThatEndsHoweverBusy(ThreadKind kind) throws Exception {
-        NumaMonitorLock guard = lock(COUNTED);
+        // Every probation busy: a probation would double and stay queued, whatever the host; a turn ends.
+        NumaMonitorLock guard = lock(withBusyPercent(COUNTED, 0));
         NumaMonitorLock.State state = state(guard);
         // The votes, set at the end of the holder's section (its own nested calls vote too, on how long an
         // empty section takes against a return, which is no test's business); its own release may move them by one.
         overtake(guard, kind, 3, () -> state.outsideVotes = (byte) NumaMonitorLock.OUTSIDE_VOTES);
         assertThat(guard.isQueued()).as("waited the bound").isTrue();
-        assertThat(queuedMode(guard).waiting)
-                .as("the threads work outside: a turn")
-                .isTrue();
         GuardContractTest.inThread(kind, "busy", () -> {
             for (int i = 0; i < 64; i++) {
                 guard.run(() -> spin(9_000L)); // back to back: busy, which would double a probation
             }
         });
         assertThat(guard.isQueued())
-                .as("the turn ends once the waiting callers are served, however busy")
+                .as("the threads work outside: a turn, which ends once the waiting callers are served, however busy")
                 .isFalse();
         assertThat(guard.modeSwitches()).isEqualTo(2);
     }
@@ -513,42 +574,38 @@ class NumaMonitorLockTest {
         // the lock rightly turns lean, for its threads are not running. The arithmetic at BUSY_PERCENT is
         // aBusyProbationDoublesAndAnIdleOneTurnsLean's; here real threads' holds feed it.
         int first = 1024;
-        NumaMonitorLock guard = lock(new NumaMonitorLock.Thresholds(0, 4, 1, 0, first).withBusyPercent(5));
+        NumaMonitorLock guard = lock(withBusyPercent(adaptation(1, 4, 1, 0, first), 5));
         overtake(guard, kind, 3, straightBack(guard));
-        assertThat(guard.probationReleases()).isEqualTo(first);
+        assertThat(guard.isQueued()).isTrue();
+        AtomicInteger busyReleases = new AtomicInteger();
         long holdNanos = TimeUnit.MICROSECONDS.toNanos(9); // under the hold a measure counts at most
         long deadline = System.nanoTime() + PROMPT.toNanos();
         try (Workers workers = new Workers(guard)) {
             // One worker, back to back: its holds fill the span, with no handoff to a parked thread in it
             // (two workers made each handoff a wake-up, which on a loaded 2-vCPU guest can take longer than
             // the hold: a probation measured not busy, which failed CI runs). It stops by itself at the
-            // third probation (or when the lock turns lean), so it is left queued early in a probation of
-            // known length.
+            // third probation, after the first two's releases (or when the lock turns lean), so it is left
+            // queued at the start of a probation of known length.
             workers.start(kind, "busy", () -> {
-                while (guard.isQueued() && guard.probationReleases() < 4 * first && System.nanoTime() < deadline) {
+                while (guard.isQueued() && busyReleases.get() < first + 2 * first && System.nanoTime() < deadline) {
                     guard.run(() -> spin(holdNanos));
+                    busyReleases.incrementAndGet();
                 }
             });
             workers.joinAll(PROMPT);
         }
         assertThat(guard.isQueued()).as("busy: still queued").isTrue();
-        assertThat(guard.probationReleases())
-                .as("a probation of 1,024, then one twice as long, then again")
+        assertThat(busyReleases)
+                .as("a probation of 1,024, then one twice as long")
+                .hasValue(3 * first);
+        assertThat(releasesUntilLean(guard, kind, 2 * 4 * first))
+                .as("then one twice as long again, which ends with nobody waiting: lean")
                 .isEqualTo(4 * first);
-        GuardContractTest.inThread(kind, "caller", () -> {
-            for (int i = 0; i < 2 * 4 * first && guard.isQueued(); i++) {
-                idleCalls(guard, 1, new AtomicInteger());
-            }
-        });
-        assertThat(guard.isQueued())
-                .as("the probation ends with nobody waiting: lean")
-                .isFalse();
     }
 
     @Test
     void aBusyProbationDoublesAndAnIdleOneTurnsLean() {
-        NumaMonitorLock.QueuedMode mode = new NumaMonitorLock.QueuedMode(
-                new NumaHandoffLock(NodeLocator.singleNode(), NumaMcsLock.DEFAULT_RESERVE_AFTER, 2), COUNTED);
+        NumaMonitorLock.QueuedMode mode = queuedMode(COUNTED);
         mode.startTurn(Long.MAX_VALUE, true);
         assertThat(mode.turn).as("the first probation").isEqualTo(64);
         for (int i = 0; i < 63; i++) { // back to back, each held 5 us before its release: busy
@@ -580,7 +637,7 @@ class NumaMonitorLockTest {
         // lock queued (a turn of the waiting callers), and a caller that arrives after that queues. Once the
         // holder leaves, the waiter runs its section in the monitor, with the lock queued, not counted as a
         // straggler; the queued caller runs its own in the monitor too.
-        NumaMonitorLock guard = lock(new NumaMonitorLock.Thresholds(0, 3, 1, 0, 1 << 20));
+        NumaMonitorLock guard = lock(adaptation(1, 3, 1, 0, 1 << 20));
         Object monitor = privateField(guard, "monitor");
         CountDownLatch in = new CountDownLatch(1);
         CountDownLatch turn = new CountDownLatch(1);
@@ -614,9 +671,6 @@ class NumaMonitorLockTest {
             assertThat(guard.isQueued())
                     .as("turned queued inside the holder's section")
                     .isTrue();
-            assertThat(queuedMode(guard).waiting)
-                    .as("a turn of the waiting callers")
-                    .isTrue();
             Thread queued = workers.start(
                     kind,
                     "queued",
@@ -629,9 +683,11 @@ class NumaMonitorLockTest {
         }
         assertThat(sections)
                 .containsExactlyInAnyOrder("waiter queued=true inMonitor=true", "queued queued=true inMonitor=true");
-        assertThat(queuedMode(guard).stragglers())
-                .as("the waiter was served, not counted")
-                .isZero();
+        // A probation here would last 2^20 releases; a turn of the waiting callers lasts DRAIN_RELEASES, the
+        // queued caller's release the first, and ends then only if no straggler is left.
+        assertThat(releasesUntilLean(guard, kind, 2 * NumaMonitorLock.DRAIN_RELEASES))
+                .as("a turn of the waiting callers, which ends after its releases: the waiter was served, not counted")
+                .isEqualTo(NumaMonitorLock.DRAIN_RELEASES - 1);
     }
 
     @ParameterizedTest
@@ -639,11 +695,12 @@ class NumaMonitorLockTest {
     void aProbationClosesTheDrainAndItsQueuedOwnersThenRunOutsideTheMonitor(ThreadKind kind) throws Exception {
         // A probation of 256 releases: its first DRAIN_RELEASES queued sections run in the monitor (the drain),
         // the rest outside it; the lock stays queued throughout.
-        NumaMonitorLock guard = lock(new NumaMonitorLock.Thresholds(0, 4, 1, 0, 256));
+        // A probation: a turn of the waiting callers would keep the drain open to its end (DRAIN_RELEASES),
+        // then turn lean.
+        NumaMonitorLock guard = lock(adaptation(1, 4, 1, 0, 256));
         Object monitor = privateField(guard, "monitor");
         overtake(guard, kind, 3, straightBack(guard));
         assertThat(guard.isQueued()).isTrue();
-        assertThat(queuedMode(guard).waiting).as("a probation").isFalse();
         List<Boolean> inMonitor = new ArrayList<>();
         GuardContractTest.inThread(kind, "caller", () -> {
             for (int i = 0; i < 200; i++) {
@@ -671,7 +728,7 @@ class NumaMonitorLockTest {
         // goes on. A queued caller then takes the queue lock and waits for the monitor (the drain: queued
         // sections run in the monitor too); a further call of the outer section must run inline, not wait
         // for the queue lock.
-        NumaMonitorLock guard = lock(new NumaMonitorLock.Thresholds(0, 3, 1, 0, 1 << 20));
+        NumaMonitorLock guard = lock(adaptation(1, 3, 1, 0, 1 << 20));
         CountDownLatch leanIn = new CountDownLatch(1);
         CountDownLatch leanGo = new CountDownLatch(1);
         AtomicInteger inner = new AtomicInteger();
@@ -704,7 +761,7 @@ class NumaMonitorLockTest {
 
     /** A lock of the default thresholds: a word until two threads meet on it. */
     private static NumaMonitorLock wordLock() {
-        return lock(NumaMonitorLock.Thresholds.DEFAULTS);
+        return lock(Adaptation.DEFAULTS);
     }
 
     /** Until {@code guard}'s word is retiring (a caller found it held), or PROMPT passed: whether it is. */
@@ -786,7 +843,7 @@ class NumaMonitorLockTest {
     @EnumSource(ThreadKind.class)
     void aCallInsideAWordSectionRunsInlineWhileAnotherThreadRetiresTheWord(ThreadKind kind) throws Exception {
         for (LockProbe probe : List.of(LockProbe.NONE, new TimedProbe())) {
-            NumaMonitorLock guard = lock(NumaMonitorLock.Thresholds.DEFAULTS, probe);
+            NumaMonitorLock guard = lock(Adaptation.DEFAULTS, probe);
             CountDownLatch entered = new CountDownLatch(1);
             CountDownLatch go = new CountDownLatch(1);
             List<String> ran = java.util.Collections.synchronizedList(new ArrayList<>());
@@ -875,14 +932,14 @@ class NumaMonitorLockTest {
     @ParameterizedTest
     @EnumSource(ThreadKind.class)
     void mutualExclusionAcrossModeSwitches(ThreadKind kind) throws InterruptedException {
-        countAcrossSwitches(kind, lock(NumaMonitorLock.Thresholds.EAGER));
+        countAcrossSwitches(kind, lock(EAGER));
     }
 
     @ParameterizedTest
     @EnumSource(ThreadKind.class)
     void mutualExclusionAcrossModeSwitchesWithATimedProbe(ThreadKind kind) throws InterruptedException {
         TimedProbe probe = new TimedProbe();
-        NumaMonitorLock guard = lock(NumaMonitorLock.Thresholds.EAGER, probe);
+        NumaMonitorLock guard = lock(EAGER, probe);
         long sections = countAcrossSwitches(kind, guard);
         assertThat(probe.acquired).as("one report per section, in either mode").hasValue(sections);
         assertThat(probe.released).as("one timed release per section").hasValue(sections);
@@ -950,8 +1007,8 @@ class NumaMonitorLockTest {
         // Guard's own run wraps the section in a Supplier, 16 bytes a call, unless the JIT's escape analysis
         // removes it in a caller it compiled with everything inlined: a few thousand calls a mode, on a
         // thread of its own, are measured before that.
-        NumaMonitorLock lean = lock(NumaMonitorLock.Thresholds.DEFAULTS);
-        NumaMonitorLock queued = lock(new NumaMonitorLock.Thresholds(0, 4, 1, 0, 1 << 20));
+        NumaMonitorLock lean = lock(Adaptation.DEFAULTS);
+        NumaMonitorLock queued = lock(adaptation(1, 4, 1, 0, 1 << 20));
         overtake(queued, ThreadKind.PLATFORM, 3, straightBack(queued)); // a probation
         assertThat(queued.isQueued()).isTrue();
         int[] counter = {0};
@@ -968,8 +1025,8 @@ class NumaMonitorLockTest {
         // long[3], about 80 bytes a call, before escape analysis could remove them.
         TimedProbe leanProbe = new TimedProbe();
         TimedProbe queuedProbe = new TimedProbe();
-        NumaMonitorLock lean = lock(NumaMonitorLock.Thresholds.DEFAULTS, leanProbe);
-        NumaMonitorLock queued = lock(new NumaMonitorLock.Thresholds(0, 1, 1, 0, 1 << 20), queuedProbe);
+        NumaMonitorLock lean = lock(Adaptation.DEFAULTS, leanProbe);
+        NumaMonitorLock queued = lock(adaptation(1, 1, 1, 0, 1 << 20), queuedProbe);
         AtomicInteger runs = new AtomicInteger();
         GuardContractTest.inThread(ThreadKind.PLATFORM, "caller", () -> idleCalls(queued, 3, runs)); // 2 windows
         // the holder's sampled release overtakes the waiter, whose threads come straight back: a probation
@@ -996,7 +1053,7 @@ class NumaMonitorLockTest {
         // Once the monitor is inflated its acquisitions only read its header's line; a write there at each one
         // (a count that picked the samples) moved that line between carriers at every handoff. The state's
         // line is read by every call: it may change only at a sampled acquisition or a switch.
-        NumaMonitorLock guard = lock(new NumaMonitorLock.Thresholds((1 << 30) - 1, 32, 16, 75, 4096));
+        NumaMonitorLock guard = lock(adaptation(1 << 30, 32, 16, 75, 4096));
         Object monitor = privateField(guard, "monitor");
         Object state = privateField(guard, "state");
         guard.run(() -> {}); // the first call may load classes
@@ -1023,7 +1080,7 @@ class NumaMonitorLockTest {
     @Test
     void everySampledLeanAcquisitionAddsOneToTheEpochAndJoinsTheWindowOnTheStateAlone() throws Exception {
         // Every acquisition sampled, a window of four samples: the sample's writes are on the state's line.
-        NumaMonitorLock guard = lock(new NumaMonitorLock.Thresholds(0, 1 << 20, 4, 75, 4096));
+        NumaMonitorLock guard = lock(adaptation(1, 1 << 20, 4, 75, 4096));
         Object monitor = privateField(guard, "monitor");
         NumaMonitorLock.State state = (NumaMonitorLock.State) privateField(guard, "state");
         guard.run(() -> {});
@@ -1093,9 +1150,7 @@ class NumaMonitorLockTest {
                 .as("the monitor's fields: none that a lean acquisition writes, with a probe or without")
                 .extracting(FieldLayout::name)
                 .containsExactlyInAnyOrder("switches", "mode");
-        assertThat(lock(NumaMonitorLock.Thresholds.DEFAULTS))
-                .extracting("monitor.mode")
-                .isNull();
+        assertThat(lock(Adaptation.DEFAULTS)).extracting("monitor.mode").isNull();
         List<FieldLayout> own =
                 state.fields().stream().filter(f -> !f.name().matches("p\\d+")).toList();
         assertThat(own)

@@ -1,9 +1,11 @@
-package dev.wordstats.numa.lock;
+package dev.wordstats.concurrency;
 
 import static org.openjdk.jcstress.annotations.Expect.ACCEPTABLE;
 import static org.openjdk.jcstress.annotations.Expect.FORBIDDEN;
 
-import dev.wordstats.concurrency.ActorNodes;
+import dev.wordstats.numa.lock.LockProbe;
+import dev.wordstats.numa.lock.MonitorLockSettings.Adaptation;
+import dev.wordstats.numa.lock.NumaMonitorLock;
 import dev.wordstats.numa.topology.NodeLocator;
 import org.openjdk.jcstress.annotations.Actor;
 import org.openjdk.jcstress.annotations.Arbiter;
@@ -25,13 +27,13 @@ public final class NumaMonitorLockWordTests {
     private NumaMonitorLockWordTests() {}
 
     /** A lock that starts as a word and then switches at every chance; a plain counter only the lock orders. */
-    abstract static class Word extends NumaMonitorLockTests.Guarded {
+    abstract static class Word extends NumaMonitorLockTests.Switching {
         Word(NodeLocator nodes) {
             this(nodes, LockProbe.NONE);
         }
 
         Word(NodeLocator nodes, LockProbe probe) {
-            super(nodes, probe, NumaMonitorLock.Thresholds.EAGER.withWord());
+            super(nodes, probe, NumaMonitorLockTests.eager(1, Adaptation.DEFAULTS.busyPercent(), true));
         }
 
         void finishWord(II_Result r) {
