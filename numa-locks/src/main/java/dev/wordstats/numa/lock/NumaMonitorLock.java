@@ -213,6 +213,14 @@ public final class NumaMonitorLock implements Guard {
      *    // checked by GuardContractTest.mutualExclusionKeepsNonAtomicCounterExact
      *    // checked by NumaMonitorLockTest.mutualExclusionAcrossModeSwitches
      *    // checked by NumaMonitorLockTests (jcstress: switches racing lean, queued and nested calls)
+     *  - The overflow keeps mutual exclusion: its section runs in the monitor, holding the queue lock too,
+     *    so it meets no lean section (the monitor) and no queued one (the queue lock); it reads queued in
+     *    the monitor while it holds the queue lock, where neither switch can happen but its own. No
+     *    deadlock: it waits for the monitor while it holds the queue lock, and no holder of the monitor
+     *    waits for the queue lock (a call inside a section runs inline; a straggler leaves the monitor
+     *    before it queues).
+     *    // checked by NumaMonitorLockTest.probedCallersThatFindASectionRunningWaitInTheQueueLockAndRunInTheirOrder
+     *    // checked by GuardContractTest.mutualExclusionKeepsNonAtomicCounterExact (probed, in ProbedGuardContractTest)
      *  - Reentrant in both modes, and no deadlock across a switch: a call from inside a critical
      *    section runs inline, found by the monitor's holder (lean, and the thread in the monitor while
      *    queued: the lean owner that switched, or a caller served in the drain) or the queue lock's.
@@ -276,6 +284,18 @@ public final class NumaMonitorLock implements Guard {
      * caller that waited the bound gets in, and by then the threads that kept the carriers may have done
      * most of their work: a monitor's waiters cannot be seen until they get in (results
      * 2026-11-27-numa-monitor-run).
+     *
+     * The overflow (with a probe: its marks tell a caller that a section is running). A lean caller that
+     * arrives while a section runs does not wait in the monitor's entry list: it takes the queue lock (made
+     * then if there is none yet), in order behind the others that found the lock busy, and then the
+     * monitor, so it meets there only the callers that found the lock free. Why: the monitor wakes its
+     * waiters one at a time, and a woken virtual thread waits for a carrier while running threads take the
+     * monitor again and again, so on a saturated stripe a waiter in the entry list was overtaken for
+     * hundreds of milliseconds, and a switch to queued could serve the waiters there only one scheduling
+     * round each; the queue lock hands over in order to a successor it woke ahead. An overflow caller that
+     * waited the bound turns the lock queued at its release, as a lean one does; one that finds the lock
+     * queued once it holds both locks is a queued owner and releases as one. Without a probe a lean call
+     * cannot tell a running section from a free lock without a write of its own, so it waits in the monitor.
      *
      * Probe (optional; none: the lean call is the bare synchronized block and the sampled epoch):
      * as SynchronizedGuard, a call waited when a critical section was running as it arrived (the
@@ -930,6 +950,35 @@ public final class NumaMonitorLock implements Guard {
                     retireWord(st);
                     continue;
                 }
+                if (!st.queuedAcquire() && arrivedBusy) {
+                    // The overflow: a caller that found a section running waits in the queue lock, in order,
+                    // and then takes the monitor, rather than in the monitor's entry list (see the Overview).
+                    QueuedMode mode = queuedMode(m);
+                    mode.lock.lock();
+                    boolean queuedNow = false;
+                    try {
+                        synchronized (m) {
+                            queuedNow = st.queuedAcquire(); // stable here: this thread holds both locks
+                            began = enterProbed(marks, me, report, clocked, true, asked);
+                            try {
+                                return criticalSection.get();
+                            } finally {
+                                ended = exitProbed(marks);
+                                if (queuedNow) {
+                                    mode.ranInMonitor();
+                                } else if (waitedTheBound(st, true, asked, began, ended, 0, 0L)) {
+                                    turnQueued(m);
+                                }
+                            }
+                        }
+                    } finally {
+                        if (queuedNow) { // the lock turned queued while it waited: a queued owner's release
+                            exitQueued(m, mode, 0L, false, began - asked >= handoffAfterNanos);
+                        } else {
+                            mode.lock.unlock();
+                        }
+                    }
+                }
                 if (!st.queuedAcquire()) {
                     boolean sampled = picked(sampleMask);
                     int seen = st.epochAcquire();
@@ -1080,18 +1129,27 @@ public final class NumaMonitorLock implements Guard {
         if (st.queuedAcquire()) {
             return; // queued already, by a call inside this one
         }
-        QueuedMode mode = m.mode;
-        long lean = Long.MAX_VALUE; // since it was made
-        if (mode == null) {
-            mode = new QueuedMode(new NumaHandoffLock(context.nodes(), reserveAfter, context.carriers()), adaptation);
-            m.setModeRelease(mode);
-        } else {
-            lean = (long) (st.epoch - mode.epochAtLean) * (sampleMask + 1);
-        }
+        boolean fresh = m.modeAcquire() == null;
+        QueuedMode mode = queuedMode(m);
+        long lean = fresh ? Long.MAX_VALUE : (long) (st.epoch - mode.epochAtLean) * (sampleMask + 1); // since made
         mode.startTurn(lean, !st.outside() && st.saturatedWindows >= 2);
         mode.inMonitor = Thread.currentThread();
         st.saturatedWindows = 0;
         switched(m, true);
+    }
+
+    /**
+     * The queued mode, made by the first caller that needs it: the monitor's holder at the first switch, or a
+     * caller of the overflow (a CAS, so two that race make one).
+     */
+    private QueuedMode queuedMode(Monitor m) {
+        QueuedMode mode = m.modeAcquire();
+        if (mode == null) {
+            QueuedMode made =
+                    new QueuedMode(new NumaHandoffLock(context.nodes(), reserveAfter, context.carriers()), adaptation);
+            mode = m.casMode(made) ? made : m.modeAcquire();
+        }
+        return mode;
     }
 
     /** The monitor's holder: the lock is queued or lean from here on. */
@@ -1485,7 +1543,7 @@ public final class NumaMonitorLock implements Guard {
         }
 
         long switches; // opaque, by the switching owner; read by modeSwitches()
-        QueuedMode mode; // release, once, by the monitor's holder at the first switch; acquire, by queued calls
+        QueuedMode mode; // CAS from null, once, by the first switch or overflow caller; acquire, by queued calls
 
         long switchesOpaque() {
             return (long) SWITCHES.getOpaque(this);
@@ -1495,8 +1553,9 @@ public final class NumaMonitorLock implements Guard {
             return (QueuedMode) MODE.getAcquire(this);
         }
 
-        void setModeRelease(QueuedMode value) {
-            MODE.setRelease(this, value);
+        /** The queued mode made, if there was none yet (from null to {@code made}, volatile). */
+        boolean casMode(QueuedMode made) {
+            return MODE.compareAndSet(this, null, made);
         }
 
         /** The switching owner (either lock's holder: switches never race): one switch more. */

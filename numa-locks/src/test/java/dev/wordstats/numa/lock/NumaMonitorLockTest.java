@@ -352,6 +352,61 @@ class NumaMonitorLockTest {
 
     @ParameterizedTest
     @EnumSource(ThreadKind.class)
+    void probedCallersThatFindASectionRunningWaitInTheQueueLockAndRunInTheirOrder(ThreadKind kind) throws Exception {
+        // A holder in a probed lean section; five callers arrive one after another while it runs (each parked
+        // before the next starts). The first takes the queue lock and waits for the monitor; the others wait in
+        // the queue lock, not in the monitor's entry list, so once the holder leaves they run in their order of
+        // arrival, each in the monitor, and the lock, with a bound no wait reaches, stays lean.
+        Adaptation unsampled = adaptation(1 << 30, 4, 1, 0, 64);
+        NumaMonitorLock guard = lock(unsampled, HOUR, new TimedProbe());
+        Object monitor = privateField(guard, "monitor");
+        CountDownLatch in = new CountDownLatch(1);
+        CountDownLatch leave = new CountDownLatch(1);
+        List<String> order = new CopyOnWriteArrayList<>();
+        try (Workers workers = new Workers(guard)) {
+            workers.start(
+                    kind,
+                    "holder",
+                    () -> guard.run(() -> {
+                        in.countDown();
+                        await(leave);
+                    }));
+            assertThat(in.await(PROMPT.toMillis(), TimeUnit.MILLISECONDS)).isTrue();
+            for (int i = 0; i < 5; i++) {
+                String name = "caller-" + i;
+                Thread caller = workers.start(
+                        kind,
+                        name,
+                        () -> guard.run(
+                                () -> order.add(name + (Thread.holdsLock(monitor) ? " in the monitor" : " outside"))));
+                assertThat(awaitParkedOrDone(caller, PROMPT)).isTrue();
+                if (i == 0) {
+                    assertThat(caller.getState())
+                            .as("the first holds the queue lock and waits for the monitor")
+                            .isEqualTo(Thread.State.BLOCKED);
+                } else {
+                    assertThat(caller.getState())
+                            .as("%s parks in the queue lock, not BLOCKED on the monitor", name)
+                            .isIn(Thread.State.WAITING, Thread.State.TIMED_WAITING);
+                }
+            }
+            assertThat(order).as("every caller waits for the holder").isEmpty();
+            leave.countDown();
+            workers.joinAll(PROMPT);
+        }
+        assertThat(order)
+                .containsExactly(
+                        "caller-0 in the monitor",
+                        "caller-1 in the monitor",
+                        "caller-2 in the monitor",
+                        "caller-3 in the monitor",
+                        "caller-4 in the monitor");
+        assertThat(guard.isQueued()).as("no wait reached the bound").isFalse();
+        assertThat(guard.modeSwitches()).isZero();
+    }
+
+    @ParameterizedTest
+    @EnumSource(ThreadKind.class)
     void aLockThatIsNotSaturatedTurnsQueuedForATurnNotAProbation(ThreadKind kind) throws Exception {
         // Windows are never saturated at a share above 100%: the holds of a window never fill more than its span.
         // Every probation busy: a probation would double and stay queued; a turn ends after its releases.
@@ -636,8 +691,9 @@ class NumaMonitorLockTest {
         // A holder in a lean section; a waiter blocks in the monitor; the holder's nested calls then turn the
         // lock queued (a turn of the waiting callers), and a caller that arrives after that queues. Once the
         // holder leaves, the waiter runs its section in the monitor, with the lock queued, not counted as a
-        // straggler; the queued caller runs its own in the monitor too.
-        NumaMonitorLock guard = lock(adaptation(1, 3, 1, 0, 1 << 20));
+        // straggler; the queued caller runs its own in the monitor too. No window is ever saturated (a share
+        // above 100%), so the switch is a turn of the waiting callers however the threads' returns vote.
+        NumaMonitorLock guard = lock(withSaturatedPercent(adaptation(1, 3, 1, 0, 1 << 20), 101));
         Object monitor = privateField(guard, "monitor");
         CountDownLatch in = new CountDownLatch(1);
         CountDownLatch turn = new CountDownLatch(1);
