@@ -15,6 +15,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.OptionalDouble;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -24,7 +25,8 @@ import java.util.concurrent.atomic.AtomicLong;
  * Plays one simulation against every lock type, {@code repeats} times with the order rotated
  * ({@link RunOrder}): for each run, start the service jar with {@code --wordstats.lock.type=TYPE}
  * on a free loopback port, wait for {@code /actuator/health} UP, warm it up, run the simulation in
- * its own Gatling JVM, scrape {@code /actuator/prometheus} for the lock figures, stop the service.
+ * its own Gatling JVM, scrape {@code /actuator/prometheus} for the lock figures and the service's HTTP figures
+ * by kind of request ({@link ServerRequests}: reads and writes apart), stop the service.
  * At the end it writes {@code report.md} (median and min–max of every figure per lock, a verdict
  * only where the ranges do not overlap; each lock over the first, repeat by repeat, with a sign test
  * ({@link PairedRatio}); every run with a link to its Gatling HTML report), charts with min–max bars
@@ -422,9 +424,9 @@ public final class Compare {
                     show(result.p999Millis()));
 
             PrometheusText after = scrapePage(service, dir.resolve("prometheus.txt"), prefix);
-            LockMetrics metrics = after == null
-                    ? LockMetrics.none()
-                    : LockMetrics.from(before == null ? after : after.since(before), lock);
+            PrometheusText run = after == null ? null : before == null ? after : after.since(before);
+            LockMetrics metrics = run == null ? LockMetrics.none() : LockMetrics.from(run, lock);
+            ServerRequests server = run == null ? ServerRequests.none() : ServerRequests.from(run, lock);
             System.out.printf(
                     "%slock wait p99 (slow path) %s (max %s, max bucket %s), handoffs cross-node %s / same-node %s, slow path %s of %s acquisitions%n",
                     prefix,
@@ -442,8 +444,25 @@ public final class Compare {
                                     metrics.fastAcquisitions().getAsDouble()
                                             + metrics.slowAcquisitions().getAsDouble())
                             : "n/a");
+            RunRecord record =
+                    new RunRecord(repeat, position, lock, result, metrics, server, peakFds.get(), result.report());
+            if (server.hasReads()) {
+                OptionalDouble seconds = record.measuredSeconds();
+                System.out.printf(
+                        "%sservice: reads %s req/s, p99 %s (lookups %s, top list %s); writes %s req/s, p99 %s;"
+                                + " lock wait p99 (slow path) read %s, write %s%n",
+                        prefix,
+                        show(server.reads().perSecond(seconds)),
+                        ComparisonReport.duration(server.reads().p99Seconds()),
+                        ComparisonReport.duration(server.lookups().p99Seconds()),
+                        ComparisonReport.duration(server.top().p99Seconds()),
+                        show(server.writes().perSecond(seconds)),
+                        ComparisonReport.duration(server.writes().p99Seconds()),
+                        ComparisonReport.duration(metrics.readWaits().p99Seconds()),
+                        ComparisonReport.duration(metrics.writeWaits().p99Seconds()));
+            }
             System.out.println(prefix + "stopping the service");
-            return new RunRecord(repeat, position, lock, result, metrics, peakFds.get(), result.report());
+            return record;
         }
     }
 
@@ -506,7 +525,7 @@ public final class Compare {
                 .toList();
     }
 
-    private static String show(java.util.OptionalDouble value) {
+    private static String show(OptionalDouble value) {
         return value.isPresent() ? String.format(Locale.ROOT, "%.0f", value.getAsDouble()) : "n/a";
     }
 }

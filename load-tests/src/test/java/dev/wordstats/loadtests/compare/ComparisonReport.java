@@ -101,12 +101,122 @@ final class ComparisonReport {
     static final List<Figure> PAIRED =
             List.of(THROUGHPUT, STEADY_THROUGHPUT, SERVICE_CPU, HTTP_P99, HTTP_P999, LOCK_WAIT_P99, LOCK_WAIT_MAX);
 
+    static final Figure READ_THROUGHPUT = new Figure(
+            "read requests/s (service)",
+            "read-throughput",
+            "%.0f",
+            true,
+            r -> r.server().reads().perSecond(r.measuredSeconds()));
+
+    static final Figure WRITE_THROUGHPUT = new Figure(
+            "write requests/s (service)",
+            "write-throughput",
+            "%.0f",
+            true,
+            r -> r.server().writes().perSecond(r.measuredSeconds()));
+
+    static final Figure READ_P99 = new Figure(
+            "read p99 ms (service)",
+            "read-p99",
+            "%.2f",
+            false,
+            r -> scale(r.server().reads().p99Seconds(), 1e3));
+
+    static final Figure LOOKUP_P99 = new Figure(
+            "lookup p99 ms (service)",
+            "lookup-p99",
+            "%.2f",
+            false,
+            r -> scale(r.server().lookups().p99Seconds(), 1e3));
+
+    static final Figure TOP_P99 = new Figure(
+            "top list p99 ms (service)",
+            "top-p99",
+            "%.2f",
+            false,
+            r -> scale(r.server().top().p99Seconds(), 1e3));
+
+    static final Figure WRITE_P99 = new Figure(
+            "write p99 ms (service)",
+            "write-p99",
+            "%.2f",
+            false,
+            r -> scale(r.server().writes().p99Seconds(), 1e3));
+
+    static final Figure READ_LOCK_WAIT_P99 = new Figure(
+            "read lock wait p99 µs (slow path)",
+            "read-lock-wait-p99",
+            "%.2f",
+            false,
+            r -> scale(r.metrics().readWaits().p99Seconds(), 1e6));
+
+    static final Figure READ_LOCK_WAIT_MAX = new Figure(
+            "read lock wait max ms",
+            "read-lock-wait-max",
+            "%.2f",
+            false,
+            r -> scale(r.metrics().readWaits().maxSeconds(), 1e3));
+
+    static final Figure WRITE_LOCK_WAIT_P99 = new Figure(
+            "write lock wait p99 µs (slow path)",
+            "write-lock-wait-p99",
+            "%.2f",
+            false,
+            r -> scale(r.metrics().writeWaits().p99Seconds(), 1e6));
+
+    static final Figure WRITE_LOCK_WAIT_MAX = new Figure(
+            "write lock wait max ms",
+            "write-lock-wait-max",
+            "%.2f",
+            false,
+            r -> scale(r.metrics().writeWaits().maxSeconds(), 1e3));
+
+    /**
+     * Reads and writes apart, after {@link #FIGURES} in the tables and paired by repeat too: only in a
+     * comparison with a run that has reads ({@link ServerRequests#hasReads()}), so that a load of writes
+     * alone keeps its columns.
+     */
+    static final List<Figure> READ_WRITE = List.of(
+            READ_THROUGHPUT,
+            WRITE_THROUGHPUT,
+            READ_P99,
+            LOOKUP_P99,
+            TOP_P99,
+            WRITE_P99,
+            READ_LOCK_WAIT_P99,
+            READ_LOCK_WAIT_MAX,
+            WRITE_LOCK_WAIT_P99,
+            WRITE_LOCK_WAIT_MAX);
+
+    /** {@link #FIGURES}, and {@link #READ_WRITE} when a run has reads. */
+    static List<Figure> figures(List<RunRecord> runs) {
+        return hasReads(runs) ? concat(FIGURES, READ_WRITE) : FIGURES;
+    }
+
+    /** {@link #PAIRED}, and {@link #READ_WRITE} when a run has reads. */
+    static List<Figure> pairedFigures(List<RunRecord> runs) {
+        return hasReads(runs) ? concat(PAIRED, READ_WRITE) : PAIRED;
+    }
+
+    static boolean hasReads(List<RunRecord> runs) {
+        return runs.stream().anyMatch(r -> r.server().hasReads());
+    }
+
+    private static List<Figure> concat(List<Figure> first, List<Figure> second) {
+        List<Figure> all = new ArrayList<>(first);
+        all.addAll(second);
+        return List.copyOf(all);
+    }
+
     private ComparisonReport() {}
 
-    /** Per figure, per lock (in the given order): the spread over the repeats that passed. */
+    /**
+     * Per figure ({@link #figures(List)}), per lock (in the given order): the spread over the repeats that
+     * passed.
+     */
     static Map<Figure, Map<String, Spread>> spreads(List<String> locks, List<RunRecord> runs) {
         Map<Figure, Map<String, Spread>> out = new LinkedHashMap<>();
-        for (Figure figure : FIGURES) {
+        for (Figure figure : figures(runs)) {
             Map<String, Spread> byLock = new LinkedHashMap<>();
             for (String lock : locks) {
                 byLock.put(
@@ -132,7 +242,7 @@ final class ComparisonReport {
     static String summaryTable(List<String> locks, List<RunRecord> runs, Map<Figure, Map<String, Spread>> spreads) {
         StringBuilder md = new StringBuilder("| lock | runs passed |");
         StringBuilder rule = new StringBuilder("|---|---:|");
-        for (Figure f : FIGURES) {
+        for (Figure f : spreads.keySet()) {
             md.append(' ').append(f.name()).append(" |");
             rule.append("---:|");
         }
@@ -149,7 +259,7 @@ final class ComparisonReport {
                     .append('/')
                     .append(all)
                     .append(" |");
-            for (Figure f : FIGURES) {
+            for (Figure f : spreads.keySet()) {
                 md.append(' ').append(spreads.get(f).get(lock).text(f.format())).append(" |");
             }
             md.append('\n');
@@ -170,7 +280,7 @@ final class ComparisonReport {
     }
 
     /**
-     * Every lock after the first against the first, repeat by repeat, for the {@link #PAIRED} figures:
+     * Every lock after the first against the first, repeat by repeat, for the {@link #pairedFigures(List)} figures:
      * the ratios' median (min–max), how many are above and below 1, the sign test's p and its verdict. Empty with
      * one lock.
      */
@@ -182,7 +292,7 @@ final class ComparisonReport {
         StringBuilder md = new StringBuilder("| figure | lock / " + reference
                 + " | median (min–max) | above 1 | below 1 | sign test p | verdict |\n"
                 + "|---|---|---:|---:|---:|---:|---|\n");
-        for (Figure figure : PAIRED) {
+        for (Figure figure : pairedFigures(runs)) {
             for (String lock : locks.subList(1, locks.size())) {
                 PairedRatio pair = PairedRatio.of(lock, reference, runs, figure.value());
                 md.append("| ")
@@ -249,7 +359,7 @@ final class ComparisonReport {
         Map<Figure, Verdict> verdicts = verdicts(spreads);
         RunsCsv.write(runs, dir);
         List<String> charts = new ArrayList<>();
-        for (Figure figure : FIGURES) {
+        for (Figure figure : spreads.keySet()) {
             Map<String, Spread> byLock = spreads.get(figure);
             if (byLock.values().stream().anyMatch(Spread::present)) {
                 SpreadChart.write(
@@ -281,11 +391,25 @@ final class ComparisonReport {
                 + " slow-path share is slow-path acquisitions over all acquisitions; cross-node handoffs are the"
                 + " acquisitions whose previous owner ran on another NUMA node. Requests/s, second half, is the"
                 + " throughput from the middle of the load to its end, from Gatling's progress reports: without"
-                + " the start of the run, which is slower by a margin that varies from run to run.\n";
+                + " the start of the run, which is slower by a margin that varies from run to run.\n"
+                + (hasReads(runs) ? READ_WRITE_NOTE : "");
         Path report = dir.resolve("report.md");
         Files.writeString(report, md);
         return report;
     }
+
+    /** What the figures of {@link #READ_WRITE} are, below the report of a comparison with reads. */
+    static final String READ_WRITE_NOTE = "\nReads and writes apart: the read and write figures are the service's"
+            + " own, measured where it answers (without the client's and the loopback's share), from the same two"
+            + " scrapes as the lock figures. Reads are `GET /api/words/{word}` (lookups) and `GET /api/words/top`"
+            + " (top list), writes `POST /api/texts` and `POST /api/texts/batch`, from the"
+            + " `http_server_requests_seconds` histogram, answers with a 2xx status only (the simulations expect"
+            + " 200 from all four, so any other answer fails the run); p99 interpolated in its buckets. Their"
+            + " requests/s are the requests of the run over the time Gatling's requests/s is over. The read"
+            + " lookups include the nothing-lost check's 8. Read and write lock waits are the slow-path waits"
+            + " tagged `access=\"read\"` and `access=\"write\"`: the service tags the read sections of a"
+            + " reader-writer lock type read and every other section write, so an exclusive lock type has no read"
+            + " lock waits (n/a) and its write lock waits hold its reads' sections too.\n";
 
     private static String paired(List<String> locks, List<RunRecord> runs) {
         if (locks.size() < 2) {

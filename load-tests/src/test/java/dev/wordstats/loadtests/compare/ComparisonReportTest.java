@@ -26,6 +26,13 @@ class ComparisonReportTest {
     /** A run of 10 s at {@code rps} whose service used {@code cpuPerRequest} seconds of CPU a request. */
     private RunRecord run(int repeat, int position, String lock, double rps, double cpuPerRequest, int exit)
             throws IOException {
+        return run(repeat, position, lock, rps, cpuPerRequest, exit, ServerRequests.none());
+    }
+
+    /** As above, with the service's figures by kind of request. */
+    private RunRecord run(
+            int repeat, int position, String lock, double rps, double cpuPerRequest, int exit, ServerRequests server)
+            throws IOException {
         Path report = dir.resolve("r" + repeat + "-" + lock).resolve("gatling/run-1/index.html");
         Files.createDirectories(report.getParent());
         Files.writeString(report, "<html></html>");
@@ -49,8 +56,10 @@ class ComparisonReportTest {
                 OptionalDouble.of(75),
                 OptionalDouble.of(990),
                 OptionalDouble.of(10),
-                OptionalDouble.of(rps * 10 * cpuPerRequest));
-        return new RunRecord(repeat, position, lock, gatling, metrics, 80, Optional.of(report));
+                OptionalDouble.of(rps * 10 * cpuPerRequest),
+                new LockMetrics.Waits(OptionalDouble.of(1e-6), OptionalDouble.of(2e-3)),
+                new LockMetrics.Waits(OptionalDouble.of(3e-6), OptionalDouble.of(3e-3)));
+        return new RunRecord(repeat, position, lock, gatling, metrics, server, 80, Optional.of(report));
     }
 
     private List<RunRecord> runs(double[] a, double[] b) throws IOException {
@@ -88,6 +97,124 @@ class ComparisonReportTest {
         // B over A, repeat by repeat: 2.00, 1.91, 1.81; three repeats cannot pass the sign test
         assertThat(md)
                 .contains("| requests/s | B | 1.91 (1.81–2.00) | 3 of 3 | 0 | 0.250 | no measurable difference |");
+    }
+
+    /**
+     * The service's figures of a run at {@code rps} over 10 s: 60% reads (50% lookups, 10% top lists) with
+     * p99 {@code readP99} (lookups 0.8 of it, top lists 1.5 times), 40% writes with p99 20 ms.
+     */
+    private static ServerRequests server(double rps, double readP99) {
+        double requests = rps * 10;
+        return new ServerRequests(
+                new ServerRequests.Kind(OptionalDouble.of(requests * 0.5), OptionalDouble.of(readP99 * 0.8)),
+                new ServerRequests.Kind(OptionalDouble.of(requests * 0.1), OptionalDouble.of(readP99 * 1.5)),
+                new ServerRequests.Kind(OptionalDouble.of(requests * 0.6), OptionalDouble.of(readP99)),
+                new ServerRequests.Kind(OptionalDouble.of(requests * 0.4), OptionalDouble.of(0.02)));
+    }
+
+    /** A at {@code a} requests/s with reads' p99 2 ms, B at {@code b} with 1 ms, order rotated. */
+    private List<RunRecord> runsWithReads(double[] a, double[] b) throws IOException {
+        List<RunRecord> runs = new ArrayList<>();
+        for (int r = 0; r < a.length; r++) {
+            List<String> order = RunOrder.of(List.of("A", "B"), r);
+            for (int p = 0; p < 2; p++) {
+                String lock = order.get(p);
+                boolean isA = lock.equals("A");
+                double rps = isA ? a[r] : b[r];
+                runs.add(run(r + 1, p + 1, lock, rps, 250e-6, 0, server(rps, isA ? 0.002 : 0.001)));
+            }
+        }
+        return runs;
+    }
+
+    @Test
+    void aLoadWithReadsHasReadsAndWritesApartInEveryTableAndChart() throws IOException {
+        List<RunRecord> runs = runsWithReads(new double[] {1000, 1100, 1050}, new double[] {2000, 2100, 1900});
+
+        Path report = ComparisonReport.write(dir, "# header\n", List.of("A", "B"), runs);
+
+        String md = Files.readString(report);
+        assertThat(md)
+                .contains(" lock wait max bucket ms | slow-path share % | cross-node handoffs % |"
+                        + " read requests/s (service) | write requests/s (service) | read p99 ms (service) |"
+                        + " lookup p99 ms (service) | top list p99 ms (service) | write p99 ms (service) |"
+                        + " read lock wait p99 µs (slow path) | read lock wait max ms |"
+                        + " write lock wait p99 µs (slow path) | write lock wait max ms |\n");
+        // A: reads 60% of 1000, 1100, 1050 requests/s, writes 40%; p99 of reads 2 ms, lookups 1.6, top lists 3
+        assertThat(md)
+                .contains(" 25.0 (25.0–25.0) | 630 (600–660) | 420 (400–440) | 2.00 (2.00–2.00) | 1.60 (1.60–1.60) |"
+                        + " 3.00 (3.00–3.00) | 20.00 (20.00–20.00) | 1.00 (1.00–1.00) | 2.00 (2.00–2.00) |"
+                        + " 3.00 (3.00–3.00) | 3.00 (3.00–3.00) |\n");
+        assertThat(md).contains("| B | 3/3 | 2000 (1900–2100) |").contains(" 1200 (1140–1260) | 800 (760–840) |");
+        assertThat(md).contains("**read requests/s (service)** (higher is better): B > A");
+        assertThat(md).contains("**read p99 ms (service)** (lower is better): B > A");
+        assertThat(md)
+                .contains("| read requests/s (service) | B | 1.91 (1.81–2.00) | 3 of 3 | 0 | 0.250 |")
+                .contains("| read p99 ms (service) | B | 0.50 (0.50–0.50) | 0 of 3 | 3 | 0.250 |")
+                .contains("| write p99 ms (service) | B | 1.00 (1.00–1.00) | 0 of 3 | 0 | 1.000 |")
+                .contains("| write lock wait max ms | B |")
+                .contains("| read lock wait p99 µs (slow path) | B |");
+        assertThat(md).contains(ComparisonReport.READ_WRITE_NOTE);
+        assertThat(md).contains("![read p99 ms (service)](read-p99.png)");
+        assertThat(dir.resolve("read-p99.png")).isNotEmptyFile();
+        assertThat(dir.resolve("write-lock-wait-max.png")).isNotEmptyFile();
+    }
+
+    @Test
+    void aLoadOfWritesKeepsItsColumns() throws IOException {
+        List<RunRecord> runs = new ArrayList<>();
+        for (int r = 1; r <= 2; r++) {
+            // the nothing-lost check's 8 lookups beside 10,000 posts: no load of reads
+            ServerRequests server = new ServerRequests(
+                    new ServerRequests.Kind(OptionalDouble.of(8), OptionalDouble.of(0.001)),
+                    new ServerRequests.Kind(OptionalDouble.of(0), OptionalDouble.empty()),
+                    new ServerRequests.Kind(OptionalDouble.of(8), OptionalDouble.of(0.001)),
+                    new ServerRequests.Kind(OptionalDouble.of(10_000), OptionalDouble.of(0.02)));
+            runs.add(run(r, 1, "A", 1000, 250e-6, 0, server));
+            runs.add(run(r, 2, "B", 2000, 250e-6, 0, server));
+        }
+
+        Path report = ComparisonReport.write(dir, "# header\n", List.of("A", "B"), runs);
+
+        String md = Files.readString(report);
+        assertThat(md)
+                .contains("| lock | runs passed | requests/s | requests/s, second half | HTTP p50 ms | HTTP p99 ms |"
+                        + " HTTP p99.9 ms | service CPU µs/request | lock wait p99 µs (slow path) | lock wait max ms |"
+                        + " lock wait max bucket ms | slow-path share % | cross-node handoffs % |\n");
+        assertThat(md)
+                .doesNotContain("(service)")
+                .doesNotContain("read lock wait")
+                .doesNotContain("write lock wait");
+        assertThat(md).doesNotContain(ComparisonReport.READ_WRITE_NOTE);
+        assertThat(dir.resolve("read-p99.png")).doesNotExist();
+        assertThat(ComparisonReport.figures(runs)).isEqualTo(ComparisonReport.FIGURES);
+        assertThat(ComparisonReport.pairedFigures(runs)).isEqualTo(ComparisonReport.PAIRED);
+    }
+
+    @Test
+    void csvHasReadsAndWritesApart() throws IOException {
+        List<RunRecord> runs = runsWithReads(new double[] {1000}, new double[] {2000});
+
+        List<String> lines = RunsCsv.text(runs, dir).lines().toList();
+
+        assertThat(lines.getFirst())
+                .contains(",httpP999Millis,serviceLookupRequests,serviceTopRequests,serviceWriteRequests,"
+                        + "serviceReadRequestsPerSecond,serviceWriteRequestsPerSecond,serviceLookupP99Millis,"
+                        + "serviceTopP99Millis,serviceReadP99Millis,serviceWriteP99Millis,lockWaitP99Seconds,"
+                        + "lockWaitMaxSeconds,lockWaitMaxBucketSeconds,readLockWaitP99Seconds,"
+                        + "readLockWaitMaxSeconds,writeLockWaitP99Seconds,writeLockWaitMaxSeconds,slowPathShare,");
+        assertThat(lines.get(1)).startsWith("1,1,A,true,");
+        // A at 1000 requests/s over 10 s: 5000 lookups, 1000 top lists, 4000 writes; reads' p99 2 ms
+        assertThat(lines.get(1))
+                .contains(",80.0000,5000.00,1000.00,4000.00,600.000,400.000,1.60000,3.00000,2.00000,20.0000,")
+                .contains(",1.00000e-06,0.00200000,3.00000e-06,0.00300000,");
+        assertThat(lines.get(1).split(",", -1)).hasSize(RunsCsv.HEADER.size());
+        // a run without the service's figures by kind leaves their cells empty
+        assertThat(RunsCsv.text(List.of(run(1, 1, "A", 1000, 0)), dir)
+                        .lines()
+                        .toList()
+                        .get(1))
+                .contains(",80.0000,,,,,,,,,,2.00000e-06,");
     }
 
     @Test
@@ -194,7 +321,8 @@ class ComparisonReportTest {
     void aCsvCellWithACommaIsQuoted() throws IOException {
         RunRecord plain = run(1, 1, "A", 1000, 0);
         Path odd = dir.resolve("a,b/index.html");
-        RunRecord run = new RunRecord(1, 1, "A", plain.gatling(), plain.metrics(), 80, java.util.Optional.of(odd));
+        RunRecord run = new RunRecord(
+                1, 1, "A", plain.gatling(), plain.metrics(), plain.server(), 80, java.util.Optional.of(odd));
 
         String line = RunsCsv.text(List.of(run), dir).lines().toList().get(1);
 

@@ -14,6 +14,12 @@ import java.util.function.Predicate;
  * process used ({@code process_cpu_time_ns_total}), which with the run's request count gives the service's CPU
  * per request: on a shared host the share of the CPUs the service gets moves requests/s from run to run, its CPU
  * per request much less. A figure the service does not expose is empty (shown as "n/a").
+ *
+ * <p>The wait figures above are over both values of the timers' {@code access} tag (their buckets summed, the
+ * larger max); {@code readWaits} and {@code writeWaits} split them. The service tags the read sections of a
+ * reader-writer lock type {@code access="read"} and every other section {@code access="write"}: with an exclusive
+ * type a read request's section is a write section, so the type has no read waits and its write waits are all of
+ * its waits.
  */
 record LockMetrics(
         OptionalDouble waitP99Seconds,
@@ -24,7 +30,22 @@ record LockMetrics(
         OptionalDouble sameNodeHandoffs,
         OptionalDouble fastAcquisitions,
         OptionalDouble slowAcquisitions,
-        OptionalDouble serviceCpuSeconds) {
+        OptionalDouble serviceCpuSeconds,
+        Waits readWaits,
+        Waits writeWaits) {
+
+    /**
+     * The slow-path waits of one {@code access} value.
+     *
+     * @param p99Seconds p99, interpolated in the buckets
+     * @param maxSeconds the {@code _max} gauge (a recent window's)
+     */
+    record Waits(OptionalDouble p99Seconds, OptionalDouble maxSeconds) {
+
+        static Waits none() {
+            return new Waits(OptionalDouble.empty(), OptionalDouble.empty());
+        }
+    }
 
     static LockMetrics from(PrometheusText page, String lock) {
         Predicate<PrometheusText.Sample> ofLock = sample -> !sample.labels().containsKey("lock")
@@ -34,12 +55,8 @@ record LockMetrics(
                         .isPresent()
                 ? ofLock.and(label("path", "slow"))
                 : ofLock;
-        OptionalDouble p99 = page.histogramQuantile("wordstats_lock_wait_seconds", 0.99, waits);
-        if (p99.isEmpty()) { // a timer published with client-side percentiles instead of buckets
-            p99 = page.max("wordstats_lock_wait_seconds", waits.and(label("quantile", "0.99")));
-        }
         return new LockMetrics(
-                p99,
+                waitP99(page, waits),
                 page.lowestBucketBound("wordstats_lock_wait_seconds", waits),
                 page.max("wordstats_lock_wait_seconds_max", waits),
                 page.highestOccupiedBucketBound("wordstats_lock_wait_seconds", waits),
@@ -47,7 +64,21 @@ record LockMetrics(
                 page.sum("wordstats_lock_handoffs_total", ofLock.and(label("locality", "same_node"))),
                 page.sum("wordstats_lock_acquisitions_total", ofLock.and(label("path", "fast"))),
                 page.sum("wordstats_lock_acquisitions_total", ofLock.and(label("path", "slow"))),
-                ComparisonReport.scale(page.sum("process_cpu_time_ns_total", sample -> true), 1e-9));
+                ComparisonReport.scale(page.sum("process_cpu_time_ns_total", sample -> true), 1e-9),
+                waits(page, waits.and(label("access", "read"))),
+                waits(page, waits.and(label("access", "write"))));
+    }
+
+    private static OptionalDouble waitP99(PrometheusText page, Predicate<PrometheusText.Sample> waits) {
+        OptionalDouble p99 = page.histogramQuantile("wordstats_lock_wait_seconds", 0.99, waits);
+        if (p99.isEmpty()) { // a timer published with client-side percentiles instead of buckets
+            p99 = page.max("wordstats_lock_wait_seconds", waits.and(label("quantile", "0.99")));
+        }
+        return p99;
+    }
+
+    private static Waits waits(PrometheusText page, Predicate<PrometheusText.Sample> waits) {
+        return new Waits(waitP99(page, waits), page.max("wordstats_lock_wait_seconds_max", waits));
     }
 
     /**
@@ -94,6 +125,6 @@ record LockMetrics(
 
     static LockMetrics none() {
         OptionalDouble n = OptionalDouble.empty();
-        return new LockMetrics(n, n, n, n, n, n, n, n, n);
+        return new LockMetrics(n, n, n, n, n, n, n, n, n, Waits.none(), Waits.none());
     }
 }

@@ -31,9 +31,22 @@ final class RunsCsv {
             "httpP50Millis",
             "httpP99Millis",
             "httpP999Millis",
+            "serviceLookupRequests",
+            "serviceTopRequests",
+            "serviceWriteRequests",
+            "serviceReadRequestsPerSecond",
+            "serviceWriteRequestsPerSecond",
+            "serviceLookupP99Millis",
+            "serviceTopP99Millis",
+            "serviceReadP99Millis",
+            "serviceWriteP99Millis",
             "lockWaitP99Seconds",
             "lockWaitMaxSeconds",
             "lockWaitMaxBucketSeconds",
+            "readLockWaitP99Seconds",
+            "readLockWaitMaxSeconds",
+            "writeLockWaitP99Seconds",
+            "writeLockWaitMaxSeconds",
             "slowPathShare",
             "crossNodeShare",
             "crossNodeHandoffs",
@@ -80,9 +93,23 @@ final class RunsCsv {
         cells.add(num(g.p50Millis()));
         cells.add(num(g.p99Millis()));
         cells.add(num(g.p999Millis()));
+        ServerRequests s = r.server();
+        cells.add(num(s.lookups().requests()));
+        cells.add(num(s.top().requests()));
+        cells.add(num(s.writes().requests()));
+        cells.add(num(s.reads().perSecond(r.measuredSeconds())));
+        cells.add(num(s.writes().perSecond(r.measuredSeconds())));
+        cells.add(num(ComparisonReport.scale(s.lookups().p99Seconds(), 1e3)));
+        cells.add(num(ComparisonReport.scale(s.top().p99Seconds(), 1e3)));
+        cells.add(num(ComparisonReport.scale(s.reads().p99Seconds(), 1e3)));
+        cells.add(num(ComparisonReport.scale(s.writes().p99Seconds(), 1e3)));
         cells.add(num(m.waitP99Seconds()));
         cells.add(num(m.waitMaxSeconds()));
         cells.add(num(m.waitMaxBucketSeconds()));
+        cells.add(num(m.readWaits().p99Seconds()));
+        cells.add(num(m.readWaits().maxSeconds()));
+        cells.add(num(m.writeWaits().p99Seconds()));
+        cells.add(num(m.writeWaits().maxSeconds()));
         cells.add(num(m.slowPathShare()));
         cells.add(num(m.crossNodeShare()));
         cells.add(num(m.crossNodeHandoffs()));
