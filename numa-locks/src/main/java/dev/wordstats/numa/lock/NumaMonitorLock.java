@@ -232,10 +232,11 @@ public final class NumaMonitorLock implements Guard {
      *    the bound holds while the waiter still waits: a caller that arrives while a section runs
      *    announces its arrival (a CAS, if no waiter is announced), and the holder whose release finds
      *    the announced waiter past the bound turns the lock queued; the waiter withdraws once through.
-     *    A caller in the monitor's entry list cannot act before it gets in, which on a saturated stripe
-     *    comes long after the bound. Accepted: one waiter is watched at a time (the next is announced
-     *    by the next arrival after it withdraws), and without a timed probe the bound is judged only
-     *    by the waiter once it gets in.
+     *    With a probe, a caller that finds a section running waits in the queue lock (the overflow), in
+     *    order, so the waits in the monitor's entry list are those of callers that found the lock free
+     *    and lost the race. Accepted: one waiter is watched at a time (the next is announced by the next
+     *    arrival after it withdraws), and without a probe a caller waits in the monitor's entry list,
+     *    where it cannot act before it gets in, and the bound is judged only then.
      *    // checked by NumaMonitorLockTest.theHolderTurnsTheLockQueuedForAnAnnouncedWaiterThatWaitedTheBound
      *    // checked by NumaMonitorLockTest.aCallerThatWaitedTheBoundTurnsTheLockQueued
      *    // checked by NumaMonitorLockTest.aCallerOvertakenForLessThanTheBoundKeepsTheLockLean
