@@ -951,7 +951,8 @@ public final class NumaMonitorLock implements Guard {
                     retireWord(st);
                     continue;
                 }
-                if (!st.queuedAcquire() && arrivedBusy) {
+                if (arrivedBusy
+                        && !st.queuedAcquire()) { // arrivedBusy first: no second read of queued on the fast path
                     // The overflow: a caller that found a section running waits in the queue lock, in order,
                     // and then takes the monitor, rather than in the monitor's entry list (see the Overview).
                     QueuedMode mode = queuedMode(m);
