@@ -56,6 +56,7 @@ class ComparisonReportTest {
                 OptionalDouble.of(75),
                 OptionalDouble.of(990),
                 OptionalDouble.of(10),
+                OptionalDouble.of(4),
                 OptionalDouble.of(rps * 10 * cpuPerRequest),
                 new LockMetrics.Waits(OptionalDouble.of(1e-6), OptionalDouble.of(2e-3)),
                 new LockMetrics.Waits(OptionalDouble.of(3e-6), OptionalDouble.of(3e-3)));
@@ -303,7 +304,8 @@ class ComparisonReportTest {
         assertThat(lines.get(1)).endsWith(",80,r1-A/gatling/run-1/index.html");
         assertThat(lines.get(1).split(",", -1)).hasSize(RunsCsv.HEADER.size());
         assertThat(lines.get(1)).contains(",0.250000,"); // cross-node share 25 of 100
-        assertThat(lines.get(1)).contains(",990.000,10.0000,2.50000,"); // acquisitions, then 10,000 x 250 µs CPU
+        // acquisitions, mode switches, then 10,000 x 250 µs CPU
+        assertThat(lines.get(1)).contains(",990.000,10.0000,4.00000,2.50000,");
     }
 
     @Test

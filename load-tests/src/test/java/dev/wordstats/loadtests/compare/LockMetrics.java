@@ -10,10 +10,11 @@ import java.util.function.Predicate;
  * time p99 (from the {@code wordstats_lock_wait_seconds} histogram, of the slow path, {@code path="slow"}, where
  * the service tags it: the acquisitions that really waited), its max (the {@code _max} gauge, a recent window's)
  * and the upper bound of the highest bucket the run added a wait to (a bound on the run's own longest wait),
- * cross-node and same-node handoffs, fast- and slow-path acquisitions; beside them the CPU time the service's
- * process used ({@code process_cpu_time_ns_total}), which with the run's request count gives the service's CPU
- * per request: on a shared host the share of the CPUs the service gets moves requests/s from run to run, its CPU
- * per request much less. A figure the service does not expose is empty (shown as "n/a").
+ * cross-node and same-node handoffs, fast- and slow-path acquisitions, the stripe locks' switches between lean
+ * and queued modes ({@code wordstats_lock_mode_switches_total}, for the types that have modes); beside them the
+ * CPU time the service's process used ({@code process_cpu_time_ns_total}), which with the run's request count
+ * gives the service's CPU per request: on a shared host the share of the CPUs the service gets moves requests/s
+ * from run to run, its CPU per request much less. A figure the service does not expose is empty (shown as "n/a").
  *
  * <p>The wait figures above are over both values of the timers' {@code access} tag (their buckets summed, the
  * larger max); {@code readWaits} and {@code writeWaits} split them. The service tags the read sections of a
@@ -30,6 +31,7 @@ record LockMetrics(
         OptionalDouble sameNodeHandoffs,
         OptionalDouble fastAcquisitions,
         OptionalDouble slowAcquisitions,
+        OptionalDouble modeSwitches,
         OptionalDouble serviceCpuSeconds,
         Waits readWaits,
         Waits writeWaits) {
@@ -64,6 +66,7 @@ record LockMetrics(
                 page.sum("wordstats_lock_handoffs_total", ofLock.and(label("locality", "same_node"))),
                 page.sum("wordstats_lock_acquisitions_total", ofLock.and(label("path", "fast"))),
                 page.sum("wordstats_lock_acquisitions_total", ofLock.and(label("path", "slow"))),
+                page.sum("wordstats_lock_mode_switches_total", ofLock),
                 ComparisonReport.scale(page.sum("process_cpu_time_ns_total", sample -> true), 1e-9),
                 waits(page, waits.and(label("access", "read"))),
                 waits(page, waits.and(label("access", "write"))));
@@ -125,6 +128,6 @@ record LockMetrics(
 
     static LockMetrics none() {
         OptionalDouble n = OptionalDouble.empty();
-        return new LockMetrics(n, n, n, n, n, n, n, n, n, Waits.none(), Waits.none());
+        return new LockMetrics(n, n, n, n, n, n, n, n, n, n, Waits.none(), Waits.none());
     }
 }

@@ -53,6 +53,7 @@ final class RunsCsv {
             "sameNodeHandoffs",
             "fastAcquisitions",
             "slowAcquisitions",
+            "modeSwitches",
             "serviceCpuSeconds",
             "peakServiceFds",
             "gatlingReport");
@@ -116,6 +117,7 @@ final class RunsCsv {
         cells.add(num(m.sameNodeHandoffs()));
         cells.add(num(m.fastAcquisitions()));
         cells.add(num(m.slowAcquisitions()));
+        cells.add(num(m.modeSwitches()));
         cells.add(num(m.serviceCpuSeconds()));
         cells.add(r.peakServiceFds() < 0 ? "" : Long.toString(r.peakServiceFds()));
         cells.add(r.gatlingReport()
