@@ -26,4 +26,7 @@ module dev.wordstats.numa {
     exports dev.wordstats.numa.scheduler;
     exports dev.wordstats.numa.setup;
     exports dev.wordstats.numa.topology;
+
+    // The factories of the lock types in the lab (numa-locks-lab, class path only; see LockType).
+    uses dev.wordstats.numa.lock.GuardProvider;
 }

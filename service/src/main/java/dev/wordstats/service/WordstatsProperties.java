@@ -42,7 +42,9 @@ public record WordstatsProperties(
     /**
      * @param type    the lock guarding each stripe, a LockType name such as NUMA_MONITOR (the
      *                default), SYNCHRONIZED, NUMA_MCS, FAIR_REENTRANT or UNFAIR_REENTRANT (any case;
-     *                '-' for '_'); the same name is the lock tag of every wordstats.lock.* metric
+     *                '-' for '_'); the same name is the lock tag of every wordstats.lock.* metric. A type in
+     *                the lab (COMBINING, NUMA_COMBINING: LockType.isInLab()) needs numa-locks-lab on the
+     *                class path, a runtime dependency of the service; without it startup fails and says so
      * @param stripes the number of stripes (one map and one lock each), a power of two from 1 to
      *                65536; fewer stripes mean more contention per lock
      * @param timing  whether acquisitions record their wait and hold times into the
@@ -68,6 +70,11 @@ public record WordstatsProperties(
             @DefaultValue("1ms") @NotNull Duration handoffAfter) {
 
         public Lock {
+            if (type != null && !type.isAvailable()) {
+                throw new IllegalArgumentException("wordstats.lock.type " + type
+                        + " is in the lab: it needs dev.wordstats:numa-locks-lab on the class path; available: "
+                        + LockType.available());
+            }
             if (stripes < 1 || stripes > MAX_STRIPES || Integer.bitCount(stripes) != 1) {
                 throw new IllegalArgumentException(
                         "wordstats.lock.stripes must be a power of two from 1 to " + MAX_STRIPES + ", was " + stripes);

@@ -5,7 +5,9 @@ import java.util.Objects;
 
 /**
  * Settings of the combining locks, {@link LockType#COMBINING} and {@link LockType#NUMA_COMBINING}: the
- * bounds of one combiner's batch (see {@link CombiningLock}).
+ * bounds of one combiner's batch (see {@code CombiningLock}). The locks live in {@code numa-locks-lab}
+ * ({@link LockType#isInLab()}); their settings stay here, in {@link LockSettings}, so one configuration
+ * binds with or without them.
  *
  * @param limit how many critical sections of other threads one combiner runs before it hands the
  *              combiner role to the next waiter; at least 1. Larger: fewer handovers (each costs a
@@ -15,9 +17,14 @@ import java.util.Objects;
  */
 public record CombiningSettings(int limit, Duration time) {
 
-    /** The defaults: {@link CombiningLock#DEFAULT_COMBINE_LIMIT} and {@link CombiningLock#DEFAULT_COMBINE_TIME}. */
-    public static final CombiningSettings DEFAULTS =
-            new CombiningSettings(CombiningLock.DEFAULT_COMBINE_LIMIT, CombiningLock.DEFAULT_COMBINE_TIME);
+    /** How many critical sections of others a combiner runs at most, by default. */
+    public static final int DEFAULT_LIMIT = 64;
+
+    /** How long a combiner runs critical sections of others at most, by default. */
+    public static final Duration DEFAULT_TIME = Duration.ofNanos(50_000);
+
+    /** The defaults: {@link #DEFAULT_LIMIT} and {@link #DEFAULT_TIME}. */
+    public static final CombiningSettings DEFAULTS = new CombiningSettings(DEFAULT_LIMIT, DEFAULT_TIME);
 
     public CombiningSettings {
         if (limit < 1) {

@@ -15,7 +15,10 @@ import jdk.jfr.events.StackFilter;
  * module is compiled with {@code --add-exports jdk.jfr/jdk.jfr.events=dev.wordstats.numa}; at run time JFR
  * reads it as it reads any event annotation, and no flag is needed). A JDK without the annotation would
  * write the events untrimmed. A new class on the way from a lock's entry to the probe must be added to the
- * list; {@code LockEventsRecordingTest} checks every lock type's top frame.
+ * list; {@code LockEventsRecordingTest} checks every lock type's top frame. The list names the classes of the
+ * types in the lab too ({@code CombiningLock}, {@code NumaCombiningLock}, in {@code numa-locks-lab}): they
+ * report through this package's probes and events, and JFR matches the names, so a name whose class is
+ * absent costs nothing.
  */
 @StackFilter({
     "dev.wordstats.numa.lock.JfrLockProbe",

@@ -1,8 +1,12 @@
 package dev.wordstats.numa.lock;
 
 import java.util.Arrays;
+import java.util.EnumMap;
+import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Objects;
+import java.util.ServiceLoader;
 import java.util.concurrent.locks.Lock;
 import java.util.concurrent.locks.ReadWriteLock;
 import java.util.concurrent.locks.ReentrantLock;
@@ -20,6 +24,14 @@ import java.util.stream.Collectors;
  * <p>The constant's name is the one spelling used everywhere: the {@code wordstats.lock.type} property,
  * the JMH {@code lockType} parameter, the {@code lock} metric tag and the Grafana {@code lock} variable.
  * Adding a type is one constant here (its factory) plus its class.
+ *
+ * <p>The library's jar holds the classes of the types its README's which-lock table recommends, the baseline
+ * {@link #NUMA_MCS} and the JDK's. The others are <em>in the lab</em> ({@link #isInLab()}): their constants
+ * and facts are here, so every name above stays one, but their classes are in
+ * {@code dev.wordstats:numa-locks-lab}, whose {@link GuardProvider}s this enum finds on the class path. Those
+ * are {@link #COMBINING} and {@link #NUMA_COMBINING}. Without the lab on the class path such a type is not
+ * {@link #isAvailable() available}: it still parses, and its {@code create} throws an
+ * {@link IllegalStateException} naming the artifact to add.
  */
 public enum LockType {
 
@@ -56,17 +68,16 @@ public enum LockType {
             locking((context, settings, probe) -> ProbedJdkLock.probed(new ReentrantLock(false), false, probe))),
 
     /**
-     * {@link CombiningLock}: waiters publish their critical sections and the holder runs them (CC-Synch);
-     * not a {@link Lock}.
+     * {@code CombiningLock}: waiters publish their critical sections and the holder runs them (CC-Synch);
+     * not a {@link Lock}. In the lab ({@code numa-locks-lab}).
      */
-    COMBINING(guarding((context, settings, probe) -> new CombiningLock(settings.combining(), probe))),
+    COMBINING(inLab("CombiningLock")),
 
     /**
-     * {@link NumaCombiningLock}: one combining queue per NUMA node under a global lock (H-Synch); not a
-     * {@link Lock}.
+     * {@code NumaCombiningLock}: one combining queue per NUMA node under a global lock (H-Synch); not a
+     * {@link Lock}. In the lab ({@code numa-locks-lab}).
      */
-    NUMA_COMBINING(guarding(
-            (context, settings, probe) -> new NumaCombiningLock(context.nodes(), settings.combining(), probe))),
+    NUMA_COMBINING(inLab("NumaCombiningLock")),
 
     /**
      * {@link java.util.concurrent.locks.ReentrantReadWriteLock} in fair mode: read sections overlap, write
@@ -112,35 +123,68 @@ public enum LockType {
         Lock create(LockContext context, LockSettings settings, LockProbe probe);
     }
 
-    /** A type's factory and whether its guards are {@link LockGuard}s. */
-    private record Maker(GuardFactory factory, boolean isLock) {}
+    /**
+     * A type's factory (null for a type in the lab, whose factory is its {@link GuardProvider}), whether its
+     * guards are {@link LockGuard}s and, for a type in the lab, the simple name of its class there.
+     */
+    private record Maker(GuardFactory factory, boolean isLock, String labClass) {}
 
     private static Maker locking(LockFactory factory) {
-        return new Maker((context, settings, probe) -> new LockGuard(factory.create(context, settings, probe)), true);
+        return new Maker(
+                (context, settings, probe) -> new LockGuard(factory.create(context, settings, probe)), true, null);
     }
 
     private static Maker guarding(GuardFactory factory) {
-        return new Maker(factory, false);
+        return new Maker(factory, false, null);
     }
 
-    private final GuardFactory factory;
+    private static Maker inLab(String labClass) {
+        return new Maker(null, false, labClass);
+    }
+
+    /** The artifact that holds the classes of the types in the lab. */
+    private static final String LAB_ARTIFACT = "dev.wordstats:numa-locks-lab";
+
+    private final GuardFactory factory; // null for a type in the lab
     private final boolean isLock;
+    private final String labClass; // null for a type of the library
 
     LockType(Maker maker) {
         this.factory = maker.factory();
         this.isLock = maker.isLock();
+        this.labClass = maker.labClass();
     }
 
     /**
      * A new guard of this type, tuned by its family's part of {@code settings}, reporting to {@code probe}
      * ({@link LockProbe#NONE} for none: then it pays nothing for observation). The lock behaves the same
      * with a probe as without. One probe observes one lock (see {@link LockProbe}).
+     *
+     * @throws IllegalStateException for a type in the lab ({@link #isInLab()}) that is not
+     *     {@link #isAvailable() available}: the message names the artifact to put on the class path
      */
     public Guard create(LockContext context, LockSettings settings, LockProbe probe) {
         Objects.requireNonNull(context, "context");
         Objects.requireNonNull(settings, "settings");
         Objects.requireNonNull(probe, "probe");
-        return factory.create(context, settings, probe);
+        if (factory != null) {
+            return factory.create(context, settings, probe);
+        }
+        GuardProvider provider = LabProviders.of(this);
+        if (provider == null) {
+            throw new IllegalStateException("lock type " + name() + " is in the lab: its class, " + labClass
+                    + ", is in " + LAB_ARTIFACT + ", which is not on the class path; add that artifact (a runtime"
+                    + " dependency, class path only) or choose one of the available types: "
+                    + available().stream().map(Enum::name).collect(Collectors.joining(", ")));
+        }
+        Guard guard = Objects.requireNonNull(
+                provider.create(context, settings, probe), () -> provider.getClass() + " returned no guard");
+        if (guard instanceof LockGuard != isLock) {
+            throw new IllegalStateException(
+                    provider.getClass() + " made a " + guard.getClass().getName() + " for " + name() + ", which "
+                            + (isLock ? "is" : "is not") + " a Lock");
+        }
+        return guard;
     }
 
     /**
@@ -222,6 +266,29 @@ public enum LockType {
     }
 
     /**
+     * Whether this type's class is in the lab, {@code dev.wordstats:numa-locks-lab}, not in this library:
+     * {@link #COMBINING} and {@link #NUMA_COMBINING}. Such a type is built by the lab's {@link GuardProvider},
+     * so it is {@link #isAvailable() available} only with the lab on the class path.
+     */
+    public boolean isInLab() {
+        return labClass != null;
+    }
+
+    /**
+     * Whether {@link #create(LockContext, LockSettings, LockProbe)} can build this type here: always for a
+     * type of the library; for one {@link #isInLab() in the lab}, when the lab's {@link GuardProvider} of it is
+     * on the class path (looked up once, on the first question about a type in the lab).
+     */
+    public boolean isAvailable() {
+        return factory != null || LabProviders.of(this) != null;
+    }
+
+    /** The types that are {@link #isAvailable() available} here, in declaration order. */
+    public static List<LockType> available() {
+        return Arrays.stream(values()).filter(LockType::isAvailable).toList();
+    }
+
+    /**
      * The type named {@code name}, ignoring case and accepting {@code -} for {@code _}.
      *
      * @throws IllegalArgumentException naming the allowed values when nothing matches
@@ -237,8 +304,44 @@ public enum LockType {
         throw new IllegalArgumentException("unknown lock type '" + name + "'; allowed values: " + allowedValues());
     }
 
-    /** The allowed names, comma-separated, for error messages. */
+    /**
+     * The allowed names, comma-separated, for error messages: every type, whether {@link #isAvailable()
+     * available} here or not.
+     */
     public static String allowedValues() {
         return Arrays.stream(values()).map(Enum::name).collect(Collectors.joining(", "));
+    }
+
+    /** The lab's {@link GuardProvider}s, found with {@link ServiceLoader} on the first lookup and kept. */
+    private static final class LabProviders {
+
+        private static Map<LockType, GuardProvider> found; // guarded by LabProviders.class; set once, then read
+
+        private LabProviders() {}
+
+        /** The provider of {@code type}, or null when the class path has none. */
+        static synchronized GuardProvider of(LockType type) {
+            if (found == null) {
+                found = load();
+            }
+            return found.get(type);
+        }
+
+        private static Map<LockType, GuardProvider> load() {
+            Map<LockType, GuardProvider> providers = new EnumMap<>(LockType.class);
+            for (GuardProvider provider : ServiceLoader.load(GuardProvider.class, LockType.class.getClassLoader())) {
+                LockType type = Objects.requireNonNull(provider.type(), () -> provider.getClass() + ": no type");
+                if (!type.isInLab()) {
+                    throw new IllegalStateException(provider.getClass() + " provides " + type
+                            + ", which this library builds itself; a provider is only for a type in the lab");
+                }
+                GuardProvider other = providers.putIfAbsent(type, provider);
+                if (other != null) {
+                    throw new IllegalStateException("two providers of " + type + " on the class path: "
+                            + other.getClass() + " and " + provider.getClass());
+                }
+            }
+            return providers;
+        }
     }
 }

@@ -7,7 +7,9 @@
  * <h2>API</h2>
  * <ul>
  *   <li>{@link dev.wordstats.numa.lock.LockType}: every lock type, its facts (a {@code Lock} or a
- *       {@code Guard}, the settings it reads, whether it has modes, how it is observed) and its factory;</li>
+ *       {@code Guard}, the settings it reads, whether it has modes, how it is observed, whether it is in the
+ *       lab and available) and its factory; {@link dev.wordstats.numa.lock.GuardProvider}: the factory of a
+ *       type in the lab, found on the class path;</li>
  *   <li>{@link dev.wordstats.numa.lock.Guard}: the critical-section API every type offers ({@code call},
  *       {@code run}, {@code read}, {@code write}); {@link dev.wordstats.numa.lock.LockGuard}: a
  *       {@code java.util.concurrent.locks.Lock} as a guard; {@link dev.wordstats.numa.lock.ReadWriteGuards}:
@@ -26,9 +28,6 @@
  *       the lock to a running waiter, in order within a node;</li>
  *   <li>{@link dev.wordstats.numa.lock.NumaMcsLock} ({@code NUMA_MCS}): the thesis algorithm, one MCS queue
  *       per node under a global flag, kept as the baseline;</li>
- *   <li>{@link dev.wordstats.numa.lock.CombiningLock} and {@link dev.wordstats.numa.lock.NumaCombiningLock}
- *       ({@code COMBINING}, {@code NUMA_COMBINING}): a holder runs the critical sections its waiters
- *       publish;</li>
  *   <li>{@link dev.wordstats.numa.lock.SynchronizedGuard} ({@code SYNCHRONIZED}) and, package-private behind
  *       {@code LockType} and {@code ReadWriteGuards}: {@code NumaRwLock} ({@code NUMA_RW}, per-node reader
  *       indicators, writers in {@code NumaHandoffLock}'s queue; also a
@@ -61,6 +60,10 @@
  * knobs or counters ({@code NumaHandoffLockLab}, {@code HandoffMechanism}) live in this package too, but
  * in a module of their own, {@code numa-locks-lab}, which the mechanism tests, jcstress and the benchmarks
  * use on the class path and this library's jar does not ship (its README says why the package is shared).
+ * So do the algorithms no row of the README's which-lock table picks: {@code CombiningLock} and
+ * {@code NumaCombiningLock} ({@code COMBINING}, {@code NUMA_COMBINING}: a holder runs the critical sections
+ * its waiters publish), which {@code LockType} builds through their {@code GuardProvider}s when the lab is on
+ * the class path.
  *
  * <h2>Memory-mode naming</h2>
  * Shared fields are reached only through private {@code VarHandle}s; an accessor is named for the

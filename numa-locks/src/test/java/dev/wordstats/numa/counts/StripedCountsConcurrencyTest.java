@@ -22,6 +22,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLongArray;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
@@ -32,6 +33,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * and with platform threads. A small vocabulary on few stripes keeps the stripe locks contended.
  */
 @Timeout(value = 30, unit = TimeUnit.SECONDS)
+@Tag(TestLocks.EVERY_TYPE)
 class StripedCountsConcurrencyTest {
 
     private static final int VOCABULARY = 40;
@@ -40,7 +42,7 @@ class StripedCountsConcurrencyTest {
     private static final int MIN_ACTIONS = 200;
 
     static Stream<Arguments> typesAndKinds() {
-        return Arrays.stream(LockType.values())
+        return TestLocks.types()
                 .flatMap(type -> Arrays.stream(ThreadKind.values()).map(kind -> Arguments.of(type, kind)));
     }
 

@@ -16,10 +16,11 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.EnumSource;
+import org.junit.jupiter.params.provider.MethodSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /** Single-threaded behaviour of {@link StripedCounts}: counting, top-N, the distinct cap, lock statistics. */
@@ -27,6 +28,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 class StripedCountsTest {
 
     private static final NodeLocator NODES = NodeLocator.singleNode();
+    private static final List<LockType> TYPES = LockType.available();
 
     private final StripedCounts<String> counts =
             new StripedCounts<>(4, i -> TestLocks.guard(LockType.UNFAIR_REENTRANT, NODES));
@@ -117,7 +119,7 @@ class StripedCountsTest {
     void eachStripeHasTheGuardTheFactoryMadeForIt() {
         List<Guard> made = new ArrayList<>();
         StripedCounts<String> store = new StripedCounts<>(8, i -> {
-            Guard guard = TestLocks.guard(LockType.values()[i % LockType.values().length], NODES);
+            Guard guard = TestLocks.guard(TYPES.get(i % TYPES.size()), NODES);
             made.add(guard);
             return guard;
         });
@@ -233,8 +235,9 @@ class StripedCountsTest {
         assertThat(counts.addAll(Map.of("e", 1L), 4)).isFalse();
     }
 
+    @Tag(TestLocks.EVERY_TYPE)
     @ParameterizedTest
-    @EnumSource(LockType.class)
+    @MethodSource("dev.wordstats.numa.lock.TestLocks#types")
     void probedStripesCountOneAcquisitionPerStripeVisit(LockType type) {
         List<CountingProbe> probes = new ArrayList<>();
         StripedCounts<String> observed = new StripedCounts<>(4, i -> {

@@ -29,6 +29,7 @@ import jdk.jfr.consumer.RecordedEvent;
 import jdk.jfr.consumer.RecordedFrame;
 import jdk.jfr.consumer.RecordingStream;
 import org.assertj.core.api.SoftAssertions;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
@@ -97,11 +98,12 @@ class LockWaitEventTest {
         }
     }
 
+    @Tag(TestLocks.EVERY_TYPE)
     @ParameterizedTest(name = "virtual threads: {0}")
     @ValueSource(booleans = {true, false})
     void eachTypesWaitEventIsTheWaitTopFramedAtTheCallerAndWrittenAfterTheSection(boolean virtual) throws Exception {
         List<Case> cases = new ArrayList<>();
-        for (LockType type : LockType.values()) {
+        for (LockType type : TestLocks.types().toList()) {
             cases.add(new Case(type, false));
             if (type.isReadWrite()) {
                 cases.add(new Case(type, true));

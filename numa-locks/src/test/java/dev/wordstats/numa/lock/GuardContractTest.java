@@ -27,6 +27,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
@@ -34,7 +35,8 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * The {@link Guard} contract, run for every {@link LockType} (the parameters come from
- * {@link LockType#values()}, so a new type is covered the day it is added) with virtual and with
+ * {@link TestLocks#types()}, so a new type is covered the day it is added; the types in the lab run in
+ * numa-locks-lab, as every test tagged {@value TestLocks#EVERY_TYPE} does) with virtual and with
  * platform threads: mutual exclusion, results, exceptions and errors back to their callers,
  * reentrant calls inline, interrupts kept pending, nothing lost. One subclass per way of making a
  * guard ({@link BareGuardContractTest}, {@link ProbedGuardContractTest}). Stress parts are
@@ -42,6 +44,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * {@link ConcurrencySupport#PROMPT}, and a thread still running then fails the test with a dump.
  */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
+@Tag(TestLocks.EVERY_TYPE)
 public abstract class GuardContractTest {
 
     /** A new guard of {@code type}, locating nodes with {@code nodes}. */
@@ -54,7 +57,7 @@ public abstract class GuardContractTest {
     protected void afterLoad(Guard guard, long outermostCalls) {}
 
     static Stream<LockType> types() {
-        return Arrays.stream(LockType.values());
+        return TestLocks.types();
     }
 
     static Stream<Arguments> typesAndKinds() {

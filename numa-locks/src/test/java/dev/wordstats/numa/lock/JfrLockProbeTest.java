@@ -16,6 +16,7 @@ import jdk.jfr.Configuration;
 import jdk.jfr.consumer.RecordedEvent;
 import jdk.jfr.consumer.RecordedFrame;
 import jdk.jfr.consumer.RecordingStream;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.w3c.dom.Document;
 import org.w3c.dom.Element;
@@ -306,10 +307,11 @@ class JfrLockProbeTest {
         assertThat(LockProbe.fastPathOf(probe)).isNull();
     }
 
+    @Tag(TestLocks.EVERY_TYPE)
     @Test
     void aLockBuiltWithoutAProbeHasNoReportingWrapperOnItsFastPath() {
         LockContext context = TestLocks.context(NodeLocator.singleNode());
-        for (LockType type : LockType.values()) {
+        for (LockType type : TestLocks.types().toList()) {
             Guard guard = type.create(context);
             if (guard instanceof LockGuard lockGuard) {
                 assertThat(lockGuard.lock()).as(type.name()).isNotInstanceOf(ProbedJdkLock.class);

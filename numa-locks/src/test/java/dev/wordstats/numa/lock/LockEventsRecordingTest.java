@@ -6,7 +6,9 @@ import dev.wordstats.numa.lock.ConcurrencySupport.AssignedNodes;
 import dev.wordstats.numa.lock.ConcurrencySupport.ThreadKind;
 import dev.wordstats.numa.lock.ConcurrencySupport.Workers;
 import java.time.Duration;
+import java.util.EnumSet;
 import java.util.List;
+import java.util.Set;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
@@ -16,7 +18,7 @@ import jdk.jfr.consumer.RecordedEvent;
 import jdk.jfr.consumer.RecordedFrame;
 import jdk.jfr.consumer.RecordedStackTrace;
 import jdk.jfr.consumer.RecordingStream;
-import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
@@ -49,10 +51,10 @@ class LockEventsRecordingTest {
     private static final int SHORT_ROUNDS = 10;
 
     static Stream<Arguments> typesAndThreads() {
-        return Stream.of(LockType.values())
-                .flatMap(type -> Stream.of(ThreadKind.values()).map(kind -> Arguments.of(type, kind)));
+        return TestLocks.types().flatMap(type -> Stream.of(ThreadKind.values()).map(kind -> Arguments.of(type, kind)));
     }
 
+    @Tag(TestLocks.EVERY_TYPE)
     @ParameterizedTest(name = "{0}, {1} threads")
     @MethodSource("typesAndThreads")
     void waitsPastTheThresholdAreRecordedWithTheirLockNodeAndHandoffAndNoneBelowIt(LockType type, ThreadKind kind)
@@ -150,6 +152,7 @@ class LockEventsRecordingTest {
                 });
     }
 
+    @Tag(TestLocks.EVERY_TYPE)
     @ParameterizedTest(name = "{0}, {1} threads")
     @MethodSource("typesAndThreads")
     void nothingIsRecordedWhenTheEventsAreDisabled(LockType type, ThreadKind kind) throws Exception {
@@ -170,10 +173,19 @@ class LockEventsRecordingTest {
         assertThat(events).isEmpty();
     }
 
-    @Test
-    void aLockBuiltWithoutAProbeRecordsItsWaitsByDefault() throws Exception {
+    /** The types whose default probe is JFR's ({@link LockType#create(LockContext)}: all but four). */
+    static Stream<LockType> typesReportedByDefault() {
+        Set<LockType> unreported = EnumSet.of(
+                LockType.SYNCHRONIZED, LockType.NUMA_MONITOR, LockType.FAIR_REENTRANT, LockType.UNFAIR_REENTRANT);
+        return TestLocks.types().filter(type -> !unreported.contains(type));
+    }
+
+    @Tag(TestLocks.EVERY_TYPE)
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("typesReportedByDefault")
+    void aLockBuiltWithoutAProbeRecordsItsWaitsByDefault(LockType type) throws Exception {
         AssignedNodes nodes = new AssignedNodes(2);
-        Guard guard = LockType.COMBINING.create(TestLocks.context(nodes));
+        Guard guard = type.create(TestLocks.context(nodes));
 
         List<RecordedEvent> events = record(
                 stream -> stream.enable(LockEvents.WAIT).withThreshold(THRESHOLD),
@@ -181,7 +193,7 @@ class LockEventsRecordingTest {
 
         assertThat(named(events, LockEvents.WAIT))
                 .hasSizeGreaterThanOrEqualTo(WAITERS)
-                .allSatisfy(event -> assertThat(event.getString("lockType")).isEqualTo("COMBINING"));
+                .allSatisfy(event -> assertThat(event.getString("lockType")).isEqualTo(type.name()));
     }
 
     /**

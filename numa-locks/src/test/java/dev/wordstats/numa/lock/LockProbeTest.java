@@ -11,17 +11,17 @@ import java.util.Queue;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
-import org.junit.jupiter.params.provider.EnumSource;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * The {@link LockProbe} contract as every lock keeps it: a probe that does not hear the fast path is told
  * only of acquisitions that waited, with their wait; {@link LockProbe#both} tells each sink what it asked
- * for; a combiner reports its batch.
+ * for (a combiner's report of its batch: CombiningProbeTest, in numa-locks-lab).
  */
 @Timeout(value = 30, unit = TimeUnit.SECONDS)
 class LockProbeTest {
@@ -29,10 +29,10 @@ class LockProbeTest {
     private static final NodeLocator ONE_NODE = NodeLocator.singleNode();
 
     static Stream<Arguments> typesAndKinds() {
-        return Stream.of(LockType.values())
-                .flatMap(type -> Stream.of(ThreadKind.values()).map(kind -> Arguments.of(type, kind)));
+        return TestLocks.types().flatMap(type -> Stream.of(ThreadKind.values()).map(kind -> Arguments.of(type, kind)));
     }
 
+    @Tag(TestLocks.EVERY_TYPE)
     @ParameterizedTest(name = "{0}, {1} threads")
     @MethodSource("typesAndKinds")
     void aProbeDeafToTheFastPathHearsOnlyTheWaitWithItsLength(LockType type, ThreadKind kind) throws Exception {
@@ -85,28 +85,6 @@ class LockProbeTest {
         assertThat(LockProbe.orNull(LockProbe.NONE)).isNull();
         assertThat(LockProbe.fastPathOf(slowOnly)).isNull();
         assertThat(LockProbe.fastPathOf(counting)).isSameAs(counting);
-    }
-
-    @ParameterizedTest(name = "{0}")
-    @EnumSource(
-            value = LockType.class,
-            names = {"COMBINING", "NUMA_COMBINING"})
-    void aCombinerReportsTheBatchItRanForItsWaiters(LockType type) throws Exception {
-        CountingProbe probe = new CountingProbe(ONE_NODE);
-        LockSettings largeBatches = LockSettings.DEFAULTS.with(CombiningContractTest.LARGE_BATCHES);
-        Guard guard = type.create(TestLocks.context(ONE_NODE), largeBatches, probe);
-        int waiters = 3;
-        try (Workers workers = new Workers(guard)) {
-            CombiningContractTest.Holding holding = CombiningContractTest.hold(guard, ThreadKind.VIRTUAL, workers);
-            for (int i = 0; i < waiters; i++) {
-                CombiningContractTest.queue(workers, ThreadKind.VIRTUAL, "waiter-" + i, () -> guard.run(() -> {}));
-            }
-            holding.release();
-            workers.joinAll(PROMPT);
-        }
-        assertThat(probe.batches()).as("one batch").isEqualTo(1);
-        assertThat(probe.batchedSections()).as("the waiters' critical sections").isEqualTo(waiters);
-        assertThat(probe.stats()).isEqualTo(new LockStats(1, waiters, waiters, 0));
     }
 
     /** Hears only waiting acquisitions, untimed, and records every call. */

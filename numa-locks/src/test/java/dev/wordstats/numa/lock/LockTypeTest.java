@@ -5,13 +5,18 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.wordstats.numa.topology.NodeLocator;
 import java.time.Duration;
+import java.util.Arrays;
 import java.util.concurrent.locks.ReadWriteLock;
 import java.util.concurrent.locks.ReentrantLock;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.EnumSource;
+import org.junit.jupiter.params.provider.MethodSource;
 
-/** The {@link LockType} registry: which lock each name makes, its settings, and parsing. */
+/**
+ * The {@link LockType} registry: which lock each name makes, its settings, and parsing; without numa-locks-lab
+ * on the class path, the types in the lab are unavailable and say where they are.
+ */
 class LockTypeTest {
 
     private static final NodeLocator NODES = NodeLocator.singleNode();
@@ -37,8 +42,9 @@ class LockTypeTest {
                 .isNotSameAs(TestLocks.guard(LockType.SYNCHRONIZED, NODES));
     }
 
+    @Tag(TestLocks.EVERY_TYPE)
     @ParameterizedTest
-    @EnumSource(LockType.class)
+    @MethodSource("dev.wordstats.numa.lock.TestLocks#types")
     void everyTypeMakesGuardsAndTheLockTypesLockGuards(LockType type) {
         CountingProbe probe = new CountingProbe(NODES);
         Guard probed = TestLocks.guard(type, NODES, probe);
@@ -124,6 +130,34 @@ class LockTypeTest {
         assertThatThrownBy(() -> new MonitorLockSettings(Duration.ofMillis(-1))).hasMessageContaining("handoffAfter");
         assertThatThrownBy(() -> new MonitorLockSettings(Duration.ofMillis(1), null))
                 .isInstanceOf(NullPointerException.class);
+    }
+
+    @Test
+    void theTypesInTheLabAreUnavailableWithoutItAndNameTheArtifact() {
+        LockContext context = TestLocks.context(NODES);
+        assertThat(Arrays.stream(LockType.values()).filter(LockType::isInLab))
+                .containsExactly(LockType.COMBINING, LockType.NUMA_COMBINING);
+        for (LockType type : LockType.values()) {
+            assertThat(type.isAvailable()).as(type.name()).isEqualTo(!type.isInLab());
+            if (type.isInLab()) {
+                assertThatThrownBy(() -> type.create(context, LockSettings.DEFAULTS, LockProbe.NONE))
+                        .as(type.name())
+                        .isInstanceOf(IllegalStateException.class)
+                        .hasMessageContaining(type.name())
+                        .hasMessageContaining("dev.wordstats:numa-locks-lab")
+                        .hasMessageContaining("NUMA_MCS");
+                assertThatThrownBy(() -> type.create(context))
+                        .isInstanceOf(IllegalStateException.class)
+                        .hasMessageContaining("dev.wordstats:numa-locks-lab");
+                assertThat(LockType.parse(type.name())).as("still parses").isEqualTo(type);
+            }
+        }
+        assertThat(LockType.available())
+                .containsExactlyElementsOf(Arrays.stream(LockType.values())
+                        .filter(type -> !type.isInLab())
+                        .toList());
+        assertThat(LockType.COMBINING.readsCombiningSettings()).isTrue();
+        assertThat(LockType.COMBINING.isLock()).isFalse();
     }
 
     @Test

@@ -19,6 +19,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.concurrent.locks.LockSupport;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
@@ -34,7 +35,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 class ReadWriteGuardContractTest {
 
     static Stream<Arguments> typesAndKinds() {
-        return Arrays.stream(LockType.values())
+        return TestLocks.types()
                 .flatMap(type -> Arrays.stream(ThreadKind.values()).map(kind -> Arguments.of(type, kind)));
     }
 
@@ -61,6 +62,7 @@ class ReadWriteGuardContractTest {
         long second;
     }
 
+    @Tag(TestLocks.EVERY_TYPE)
     @ParameterizedTest(name = "{0}, {1} threads")
     @MethodSource("typesAndKinds")
     void writeSectionsExcludeEverySectionAndReadsSeeWholeWrites(LockType type, ThreadKind kind) throws Exception {
@@ -233,6 +235,7 @@ class ReadWriteGuardContractTest {
         }
     }
 
+    @Tag(TestLocks.EVERY_TYPE)
     @ParameterizedTest(name = "{0}, {1} threads")
     @MethodSource("typesAndKinds")
     void nestedSectionsRunInlineAndAnUpgradeIsRefused(LockType type, ThreadKind kind) throws Exception {

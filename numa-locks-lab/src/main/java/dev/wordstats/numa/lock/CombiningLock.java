@@ -178,12 +178,6 @@ public final class CombiningLock extends CombiningLockL1Pad implements Guard {
      * not padded: each is a fresh allocation in its caller's TLAB.
      */
 
-    /** How many critical sections of others a combiner runs at most, by default. */
-    public static final int DEFAULT_COMBINE_LIMIT = 64;
-
-    /** How long a combiner runs critical sections of others at most, by default. */
-    public static final Duration DEFAULT_COMBINE_TIME = Duration.ofNanos(50_000);
-
     /** onSpinWait rounds a waiter spins on its request before it parks. */
     static final int SPINS = 64;
 

@@ -56,8 +56,8 @@ class CombiningLockTest extends CombiningContractTest {
     @Test
     void defaultsBoundTheBatchAndSettingsRejectBadBounds() {
         CombiningLock lock = new CombiningLock();
-        assertThat(lock.combineLimit()).isEqualTo(CombiningLock.DEFAULT_COMBINE_LIMIT);
-        assertThat(lock.combineTime()).isEqualTo(CombiningLock.DEFAULT_COMBINE_TIME);
+        assertThat(lock.combineLimit()).isEqualTo(CombiningSettings.DEFAULT_LIMIT);
+        assertThat(lock.combineTime()).isEqualTo(CombiningSettings.DEFAULT_TIME);
         assertThatThrownBy(() -> new CombiningSettings(0, Duration.ZERO))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("combineLimit");
