@@ -208,9 +208,18 @@ public enum LockType {
      * (checked, for every type, by JfrLockProbeTest.aLockBuiltWithoutAProbeHasNoReportingWrapperOnItsFastPath).
      */
     private LockProbe defaultProbe(LockContext context) {
+        return reportsWaitsByDefault() ? JfrLockProbe.byDefault(this, context.nodes()) : LockProbe.NONE;
+    }
+
+    /**
+     * Whether a guard of this type made by {@link #create(LockContext)}, without a probe of the caller's, records
+     * its waits as JFR events: every type whose lock calls its probe itself; not the types reported through
+     * {@link ProbedJdkLock} or by a probed monitor, whose fast path would pay for the wrapper.
+     */
+    public boolean reportsWaitsByDefault() {
         return switch (this) {
-            case SYNCHRONIZED, NUMA_MONITOR, FAIR_REENTRANT, UNFAIR_REENTRANT -> LockProbe.NONE;
-            default -> JfrLockProbe.byDefault(this, context.nodes());
+            case SYNCHRONIZED, NUMA_MONITOR, FAIR_REENTRANT, UNFAIR_REENTRANT -> false;
+            default -> true;
         };
     }
 

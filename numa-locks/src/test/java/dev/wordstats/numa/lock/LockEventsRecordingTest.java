@@ -6,9 +6,7 @@ import dev.wordstats.numa.lock.ConcurrencySupport.AssignedNodes;
 import dev.wordstats.numa.lock.ConcurrencySupport.ThreadKind;
 import dev.wordstats.numa.lock.ConcurrencySupport.Workers;
 import java.time.Duration;
-import java.util.EnumSet;
 import java.util.List;
-import java.util.Set;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
@@ -173,11 +171,9 @@ class LockEventsRecordingTest {
         assertThat(events).isEmpty();
     }
 
-    /** The types whose default probe is JFR's ({@link LockType#create(LockContext)}: all but four). */
+    /** The types whose default probe is JFR's ({@link LockType#create(LockContext)}). */
     static Stream<LockType> typesReportedByDefault() {
-        Set<LockType> unreported = EnumSet.of(
-                LockType.SYNCHRONIZED, LockType.NUMA_MONITOR, LockType.FAIR_REENTRANT, LockType.UNFAIR_REENTRANT);
-        return TestLocks.types().filter(type -> !unreported.contains(type));
+        return TestLocks.types().filter(LockType::reportsWaitsByDefault);
     }
 
     @Tag(TestLocks.EVERY_TYPE)
