@@ -341,4 +341,39 @@ public final class NumaMonitorLockTests {
             finish(r);
         }
     }
+
+    /**
+     * Two actors, one node, probed (a caller that finds a section running waits in the queue lock, counted as a
+     * waiter), every wait past the bound of 0: a queued owner that waited the bound ends the turn at its release
+     * only when nobody waits for the queue lock behind it, which races the other actor counting itself in and
+     * waiting. A waiter it missed gets the queue lock after the release, reads lean and makes a lean call. The
+     * result pair is (the counter; 1 if the lock is still queued after one call of the arbiter's own, else 0).
+     */
+    @JCStressTest
+    @Description("two actors on one node, three probed calls each: a turn's end at an empty queue racing a waiter")
+    @Outcome(id = "6, 0", expect = ACCEPTABLE, desc = "all six increments, the turn over: lean again")
+    @Outcome(id = "[0-5], .*", expect = FORBIDDEN, desc = "lost update: two critical sections at once across a turn")
+    @Outcome(id = "[7-9], .*", expect = FORBIDDEN, desc = "a critical section run twice")
+    @Outcome(id = "6, 1", expect = FORBIDDEN, desc = "a turn that never ends: a waiter counted in and never out")
+    @State
+    public static class ProbedTurnEndRacesQueueWaiter extends Switching {
+        public ProbedTurnEndRacesQueueWaiter() {
+            super(NodeLocator.singleNode(), new TimedProbe());
+        }
+
+        @Actor
+        public void a() {
+            increment(0, 3);
+        }
+
+        @Actor
+        public void b() {
+            increment(0, 3);
+        }
+
+        @Arbiter
+        public void arbiter(II_Result r) {
+            finishStuck(r, 1);
+        }
+    }
 }

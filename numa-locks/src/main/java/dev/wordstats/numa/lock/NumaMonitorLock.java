@@ -159,14 +159,18 @@ public final class NumaMonitorLock implements Guard {
      *    behind everyone who arrived after the switch, at the service on a saturated stripe its wait
      *    was the drain's length and then the queue's, several times the queue lock's own waits.
      *  - queued -> lean, a turn of the waiting callers: by a queued owner that queued after the switch
-     *    (not a straggler) and waited less than the bound in the queue, at a release after the turn's
-     *    first min(DRAIN_RELEASES, PROBATION) releases, when no straggler is left: everyone who waited
-     *    in the monitor at the switch and got in during the drain has been served, in the queue lock's
-     *    order, and the queue no longer holds its callers as long as the lean lock did. Why the second
-     *    condition: where a stripe is saturated (a service with many more clients than the stripe
+     *    (not a straggler), at a release after the turn's first min(DRAIN_RELEASES, PROBATION) releases,
+     *    when no straggler is left (everyone who waited in the monitor at the switch and got in during
+     *    the drain has been served, in the queue lock's order), and either it waited less than the bound
+     *    in the queue (the queue no longer holds its callers as long as the lean lock did) or nobody
+     *    waits for the queue lock behind it (QueuedMode.waiters: nobody is left to serve in order). Why
+     *    the first: where a stripe is saturated (a service with many more clients than the stripe
      *    serves in the bound), every wait, in order or not, is longer than the bound; a turn that ended
      *    once the stragglers were served went lean at once, and lean the longest waits grow without an
-     *    order, as the monitor's do.
+     *    order, as the monitor's do. Why an empty queue ends it anyway: a turn whose every owner waited
+     *    the bound otherwise lasts until a release finds the queue lock free at once, and while it
+     *    lasts every caller, a reader of one word too, waits for a handoff to a parked thread; at the
+     *    service under ReadHeavy that turn was the lookups' tail (results 2026-12-07-read-tail).
      *  - queued -> lean, a probation (a saturated lock whose threads come straight back): by a queued
      *    owner at the end of a probation whose measured releases (the last MEASURED_RELEASES, at most
      *    half) held the lock less than BUSY_PERCENT of their span; a busy one starts a probation twice
@@ -248,11 +252,16 @@ public final class NumaMonitorLock implements Guard {
      *    after a straggler's arrival in the queue ends the turn before it is served; nothing runs twice
      *    and no straggler is left waiting (one that finds the lock lean again makes a lean call).
      *    // checked by NumaMonitorLockTest.aTurnOfTheWaitingCallersEndsOnceTheStragglersAreServed
-     *  - A turn of the waiting callers goes on while its owners waited the bound in the queue; it ends
-     *    at the first release (after the rest above) whose owner waited less.
-     *    // checked by NumaMonitorLockTest.aTurnGoesOnWhileItsCallersWaitTheBoundInTheQueue
-     *    // checked by NumaMonitorLockTest.aCallerThatWaitedTheBoundForTheQueueLockKeepsTheTurnGoing
+     *  - A turn of the waiting callers goes on while its owners waited the bound in the queue and a
+     *    caller waits behind them; it ends at the first release (after the rest above) whose owner waited
+     *    less, or after which nobody waits for the queue lock. A waiter counts itself in before it waits
+     *    and out once it holds the queue lock, so one that the releasing owner does not see waits for
+     *    the release, gets the queue lock, reads lean, releases it and makes a lean call: no wake-up is
+     *    lost, nothing runs twice.
+     *    // checked by NumaMonitorLockTest.aTurnGoesOnWhileItsOwnersWaitedTheBoundAndACallerWaitsBehind
+     *    // checked by NumaMonitorLockTest.aCallerThatWaitedTheBoundKeepsTheTurnGoingWhileAnotherWaitsBehind
      *    // checked by NumaMonitorLockTests (jcstress: a turn's end racing a straggler and a lean call)
+     *    // checked by NumaMonitorLockTests (jcstress: a turn's end at an empty queue racing a waiter)
      *  - On a saturated lock whose threads come straight back, the turn is a probation: it ends after a
      *    probation that was not busy; a busy one doubles; a switch back soon after doubles it too, a
      *    later one starts afresh.
@@ -873,7 +882,7 @@ public final class NumaMonitorLock implements Guard {
             // arrival if the caller clocked that). A stale read of waiting costs a clock read, or a turn that
             // ends at a release whose owner waited the bound (the next long lean wait turns the lock again).
             long from = askedAt != 0L ? askedAt : mode.waiting ? System.nanoTime() : 0L;
-            q.lock();
+            mode.lockCounted();
             waitedLong = from != 0L && System.nanoTime() - from >= handoffAfterNanos;
         }
         if (straggler) {
@@ -956,7 +965,9 @@ public final class NumaMonitorLock implements Guard {
                     // The overflow: a caller that found a section running waits in the queue lock, in order,
                     // and then takes the monitor, rather than in the monitor's entry list (see the Overview).
                     QueuedMode mode = queuedMode(m);
-                    mode.lock.lock();
+                    if (!mode.lock.tryLock()) {
+                        mode.lockCounted();
+                    }
                     boolean queuedNow = false;
                     try {
                         synchronized (m) {
@@ -1202,10 +1213,13 @@ public final class NumaMonitorLock implements Guard {
      */
     static final class QueuedMode {
         private static final VarHandle STRAGGLERS;
+        private static final VarHandle WAITERS;
 
         static {
             try {
-                STRAGGLERS = MethodHandles.lookup().findVarHandle(QueuedMode.class, "stragglers", int.class);
+                MethodHandles.Lookup lookup = MethodHandles.lookup();
+                STRAGGLERS = lookup.findVarHandle(QueuedMode.class, "stragglers", int.class);
+                WAITERS = lookup.findVarHandle(QueuedMode.class, "waiters", int.class);
             } catch (ReflectiveOperationException e) {
                 throw new ExceptionInInitializerError(e);
             }
@@ -1233,6 +1247,9 @@ public final class NumaMonitorLock implements Guard {
         // Atomic: +1 by a caller in the monitor that read lean and found the lock queued, -1 by it once it holds
         // the queue lock (or runs inline); read by queued owners at a turn's end. Never negative.
         int stragglers;
+        // Atomic: +1 by a caller before it waits for the queue lock (its tryLock failed), -1 once it holds it; read
+        // by queued owners at a turn's end. Never negative.
+        int waiters;
 
         QueuedMode(NumaHandoffLock lock, MonitorLockSettings.Adaptation adaptation) {
             this.lock = lock;
@@ -1317,6 +1334,24 @@ public final class NumaMonitorLock implements Guard {
             STRAGGLERS.getAndAdd(this, -1);
         }
 
+        /**
+         * The slow path of taking the queue lock, after a failed tryLock: the wait, counted in {@code waiters}
+         * while it lasts, so that a releasing owner can tell whether anyone waits behind it.
+         */
+        void lockCounted() {
+            WAITERS.getAndAdd(this, 1);
+            try {
+                lock.lock();
+            } finally {
+                WAITERS.getAndAdd(this, -1);
+            }
+        }
+
+        /** Whether a caller waits for the queue lock now (read by its owner, at a release). */
+        boolean hasWaiters() {
+            return (int) WAITERS.getVolatile(this) != 0;
+        }
+
         /** The stragglers not yet served: a turn of the waiting callers ends only once none is left. */
         int stragglers() {
             return (int) STRAGGLERS.getVolatile(this);
@@ -1326,13 +1361,14 @@ public final class NumaMonitorLock implements Guard {
          * At a queued release (its hold measured from {@code acquiredAt}, unless 0; by a straggler of the turn or
          * not; {@code waitedLong}: its caller waited the bound in the queue): whether to turn lean now. A turn of
          * the waiting callers ends at a release, after its first {@code turn}, by a caller that queued after the
-         * switch and did not wait the bound there, while no straggler is left: everyone who waited at the switch
-         * has been served, and the queue no longer makes its callers wait as long as the lean lock did. A
-         * probation ends after its releases unless busy, then doubles.
+         * switch, while no straggler is left, and either it did not wait the bound there (the queue no longer makes
+         * its callers wait as long as the lean lock did) or nobody waits for the queue lock behind it (there is no
+         * one left to serve in order): everyone who waited at the switch has been served. A probation ends after
+         * its releases unless busy, then doubles.
          */
         boolean released(long acquiredAt, boolean straggler, boolean waitedLong) {
             if (waiting) {
-                return ++releases >= turn && !straggler && !waitedLong && stragglers() == 0;
+                return ++releases >= turn && !straggler && stragglers() == 0 && (!waitedLong || !hasWaiters());
             }
             if (acquiredAt != 0L) {
                 heldNanos += Math.min(HOLD_CAP_NANOS, System.nanoTime() - acquiredAt);
