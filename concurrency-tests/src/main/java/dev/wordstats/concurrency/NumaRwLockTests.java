@@ -13,6 +13,8 @@ import dev.wordstats.numa.lock.LockType;
 import dev.wordstats.numa.lock.MonitorLockSettings;
 import dev.wordstats.numa.lock.QueueLockSettings;
 import java.time.Duration;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.ReadWriteLock;
 import org.openjdk.jcstress.annotations.Actor;
 import org.openjdk.jcstress.annotations.Arbiter;
 import org.openjdk.jcstress.annotations.Description;
@@ -284,6 +286,57 @@ public final class NumaRwLockTests {
         public void arbiter(II_Result r) {
             r.r1 = writes;
             r.r2 = sane0 & sane1;
+        }
+    }
+
+    /**
+     * A writer that gives up in the writers' queue (a timed {@code tryLock} of the write lock that times out
+     * behind the other actor's write) must not leave its bound behind: with the door open and no writer
+     * queued any more, a bound left set would keep every later reader out (the test would not finish).
+     */
+    @JCStressTest
+    @Description("a write then a read (node 0) against a timed write tryLock then a read (node 1); zero bound")
+    @Outcome(id = "1, 1", expect = ACCEPTABLE, desc = "the tryLock gave up; both reads ran")
+    @Outcome(id = "2, 1", expect = ACCEPTABLE, desc = "the tryLock got the write lock; both reads ran")
+    @Outcome(expect = FORBIDDEN, desc = "a lost write, or a read that did not run")
+    @State
+    public static class GivingUpWriterLeavesNoBound {
+        private final Guard guard = guard(Duration.ZERO);
+        private int writes; // plain: only the guard orders it
+        private int reads0; // written by actor 0 only
+        private int reads1; // written by actor 1 only
+
+        @Actor
+        public void actor0() {
+            ActorNodes.runOn(0);
+            guard.write(() -> writes++);
+            reads0 = guard.read(() -> 1);
+        }
+
+        @Actor
+        public void actor1() {
+            ActorNodes.runOn(1);
+            ReadWriteLock rw = (ReadWriteLock) guard;
+            boolean locked;
+            try {
+                locked = rw.writeLock().tryLock(1, TimeUnit.MICROSECONDS);
+            } catch (InterruptedException e) {
+                throw new IllegalStateException("nobody interrupts the actors", e);
+            }
+            if (locked) {
+                try {
+                    writes++;
+                } finally {
+                    rw.writeLock().unlock();
+                }
+            }
+            reads1 = guard.read(() -> 1);
+        }
+
+        @Arbiter
+        public void arbiter(II_Result r) {
+            r.r1 = writes;
+            r.r2 = reads0 & reads1;
         }
     }
 }

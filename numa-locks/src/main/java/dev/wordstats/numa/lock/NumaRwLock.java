@@ -42,17 +42,31 @@ final class NumaRwLock extends ReadWriteGuard implements ReadWriteLock {
      * first waits a bounded time with the door open (DRAINING), so readers arriving behind a writer
      * still get in and a stream of writers does not shut readers out; after the bound (the queue
      * settings' reserveAfter, the same bound as NUMA_HANDOFF's reservation) it closes the door (CLOSED)
-     * and waits only for the readers already inside.
+     * and waits only for the readers already inside. The bound counts from when the first writer of a
+     * wait queued for the writers' lock (closeAt), not from when it got that lock: virtual threads are
+     * not time-sliced, so a writer parked in the writers' queue, or woken and waiting for a carrier,
+     * would otherwise wait for every reader that keeps entering an open door, which keeps the carriers
+     * (results: 2026-12-08-read-write-stripe). So readers keep the bound, not a timer of the
+     * writer's: a reader that finds closeAt passed does not enter, and closes the door of a DRAINING
+     * writer for it; the draining writer parks without a timeout (a timed park's wake-up goes through
+     * the scheduler's delay queue and may come late) and is woken by each leaving reader.
      *
-     * Reader: if the door is CLOSED, wait until it is not; increment its node's indicator (getAndAdd,
-     * volatile); read the door (volatile): not CLOSED, it is in; CLOSED, it leaves (decrement, wake
-     * the writer) and waits. The node is the one of the caller at entry; the read side's token carries
-     * it to the release, so a thread that moves to another node meanwhile decrements the right counter.
+     * Reader: if the door is CLOSED or closeAt has passed, wait until neither holds (mayEnter);
+     * increment its node's indicator (getAndAdd, volatile); read the door (volatile): not CLOSED, it
+     * is in; CLOSED, it leaves (decrement, wake the writer) and waits. The node is the one of the
+     * caller at entry; the read side's token carries it to the release, so a thread that moves to
+     * another node meanwhile decrements the right counter.
      *
-     * Writer: take the writers' lock; publish itself (drainer, volatile) then DRAINING; wait for every
-     * indicator to read zero or the bound; write CLOSED; wait for every indicator to read zero; enter.
-     * Release: clear drainer, write OPEN, unpark the readers that wait, release the writers' lock (in
-     * that order: a next writer writes the door only after it holds the writers' lock).
+     * Writer: count itself queued and, if closeAt is 0, CAS it to now plus the bound; take the writers'
+     * lock; count itself out of the queue; publish itself (drainer, volatile) then DRAINING; wait for
+     * every indicator to read zero or closeAt; write CLOSED (or find it written by a reader); wait for
+     * every indicator to read zero; enter. Release: clear drainer and closeAt, give the writers still
+     * queued a new bound from now (so readers woken now get in until it passes: the next writer waits
+     * one bound, not every reader), write OPEN, unpark the readers that wait, release the
+     * writers' lock (in that order: a next writer writes the door only after it holds the writers'
+     * lock). A writer that gives up in the queue (the lock face's timed or interruptible wait) and was
+     * the last one queued clears closeAt if the door is OPEN and wakes the readers that wait; while a
+     * writer holds the writers' lock its release clears it.
      *
      * Invariants
      *  - Writers exclude each other: only the holder of the writers' lock writes the door.
@@ -72,9 +86,17 @@ final class NumaRwLock extends ReadWriteGuard implements ReadWriteLock {
      *    writes OPEN, then empties waiters, unparking each. Either the reader sees the door open, or
      *    the writer finds it in waiters.
      *    // checked by GuardContractTest (readers and writers of the contract's loads all finish)
-     *  - No writer starves under a stream of readers: its wait for readers is the bound plus the
-     *    longest read section in progress when it closes the door.
-     *    // checked by ReadWriteGuardContractTest (a writer among a stream of readers)
+     *  - No writer starves under a stream of readers: from the bound on no reader enters, so its wait
+     *    for readers is the bound plus the longest read section in progress at the bound.
+     *    // checked by ReadWriteGuardContractTest (a writer among a stream of readers),
+     *    // NumaRwLockTest.aReaderArrivingBehindAQueuedWriterPastTheBoundWaitsForItsWrite
+     *  - No reader is kept out by a bound no writer will end: closeAt is non-zero only while a writer
+     *    is queued or holds the writers' lock (set by a queueing writer or a release that reads queued
+     *    writers; cleared by every release and by the last writer to give up in the queue at an OPEN
+     *    door), and each clear is followed by a wake-up of the readers that wait; a writer that queues
+     *    while a clear runs is seen by it (queued is incremented before closeAt is read; the clear writes
+     *    closeAt before it reads queued) and given a bound.
+     *    // checked by jcstress NumaRwLockTests.NoLostWakeUpWritersAndReaders, GivingUpWriterLeavesNoBound
      *  - Readers of a node write only their node's indicator.
      *    // checked by NumaRwLockTest.readersOfEachNodeTouchOnlyTheirNodesIndicator
      *  - A write acquisition that gives up (lockInterruptibly interrupted, a timed tryLock past its
@@ -107,12 +129,19 @@ final class NumaRwLock extends ReadWriteGuard implements ReadWriteLock {
      * hold's count are ReadWriteGuard's, shared by sections and the faces.
      *
      * Progress and fairness: writers in NumaHandoffLock's order (its reservation bounds a waiter's
-     * overtaking); readers have no bound under a steady stream of writers that each find no reader
-     * inside when they arrive (accepted: a reader woken at a release that has not incremented yet when
-     * the next writer scans waits for that writer too).
+     * overtaking). Readers and writers take turns: a release gives the writers still queued a bound
+     * from the release, so readers get in for about one bound between two writers, and a writer waits
+     * for the writers ahead of it and one bound of readers per writer (phase-fair in spirit, as in
+     * Brandenburg and Anderson's phase-fair reader-writer locks, ECRTS 2009, with time in place of their
+     * phases). Accepted: a reader woken at a release that has not incremented yet when the next writer
+     * scans waits for that writer too, and a reader has no bound under writers that each find no
+     * reader inside when they arrive.
      *
-     * Accepted races: a reader that waits may be in waiters more than once (it adds itself each time it
-     * is about to park); a stale entry costs its thread one spurious unpark, which every park loop
+     * Accepted races: a clear and a re-set of closeAt may interleave with a reader's read of it, and a
+     * reader may close the door of the next writer's drain with the bound of the one before (it read
+     * closeAt, then that writer left and the next one began to drain): it closes a drain early, which
+     * only shortens the readers' grace. A reader that waits may be in waiters more than once (it adds
+     * itself each time it is about to park); a stale entry costs its thread one spurious unpark, which every park loop
      * tolerates. A leaving reader unparks the drainer on every departure while the door is not OPEN,
      * and may unpark a writer that has already entered (spurious).
      *
@@ -130,6 +159,8 @@ final class NumaRwLock extends ReadWriteGuard implements ReadWriteLock {
     private static final VarHandle READERS;
     private static final VarHandle STATE;
     private static final VarHandle DRAINER;
+    private static final VarHandle CLOSE_AT;
+    private static final VarHandle QUEUED;
 
     static {
         try {
@@ -137,6 +168,8 @@ final class NumaRwLock extends ReadWriteGuard implements ReadWriteLock {
             READERS = lookup.findVarHandle(NumaRwIndicatorFields.class, "readers", int.class);
             STATE = lookup.findVarHandle(NumaRwDoorFields.class, "state", int.class);
             DRAINER = lookup.findVarHandle(NumaRwDoorFields.class, "drainer", Thread.class);
+            CLOSE_AT = lookup.findVarHandle(NumaRwDoorFields.class, "closeAt", long.class);
+            QUEUED = lookup.findVarHandle(NumaRwDoorFields.class, "queued", int.class);
         } catch (ReflectiveOperationException e) {
             throw new ExceptionInInitializerError(e);
         }
@@ -203,7 +236,7 @@ final class NumaRwLock extends ReadWriteGuard implements ReadWriteLock {
         @Override
         long acquire() {
             while (true) {
-                awaitNotClosed(parts);
+                awaitMayEnter(parts);
                 long token = tryAcquire();
                 if (token != 0L) {
                     return token;
@@ -214,7 +247,7 @@ final class NumaRwLock extends ReadWriteGuard implements ReadWriteLock {
         @Override
         long tryAcquire() {
             NumaRwDoor door = parts.door();
-            if ((int) STATE.getVolatile(door) == CLOSED) {
+            if (!mayEnter(door)) {
                 return 0L;
             }
             int node = parts.nodes().currentNode();
@@ -230,7 +263,7 @@ final class NumaRwLock extends ReadWriteGuard implements ReadWriteLock {
         @Override
         long acquire(boolean timed, long deadline) throws InterruptedException {
             while (true) {
-                if (!awaitNotClosed(parts, timed, deadline)) {
+                if (!awaitMayEnter(parts, timed, deadline)) {
                     return 0L;
                 }
                 long token = tryAcquire();
@@ -265,19 +298,41 @@ final class NumaRwLock extends ReadWriteGuard implements ReadWriteLock {
         }
     }
 
-    private static void awaitNotClosed(Parts parts) {
+    /**
+     * Whether a reader may enter now: the door is not CLOSED and no writer has waited past the bound
+     * ({@code closeAt}). A reader that finds a draining writer past it closes the door for it (the writer
+     * keeps no timer); one that finds the door OPEN past it waits too, so that a writer queued behind the
+     * door, perhaps parked and waiting for a carrier, gets one: virtual threads are not time-sliced, and
+     * readers that kept entering would keep the carriers.
+     */
+    private static boolean mayEnter(NumaRwDoor door) {
+        int state = (int) STATE.getVolatile(door);
+        if (state == CLOSED) {
+            return false;
+        }
+        long closeAt = (long) CLOSE_AT.getVolatile(door);
+        if (closeAt == 0L || System.nanoTime() - closeAt < 0L) {
+            return true;
+        }
+        if (state == DRAINING) {
+            STATE.compareAndSet(door, DRAINING, CLOSED);
+        }
+        return false;
+    }
+
+    private static void awaitMayEnter(Parts parts) {
         NumaRwDoor door = parts.door();
         for (int i = 0; i < SPINS; i++) {
-            if ((int) STATE.getVolatile(door) != CLOSED) {
+            if (mayEnter(door)) {
                 return;
             }
             Thread.onSpinWait();
         }
         Thread me = Thread.currentThread();
         boolean interrupted = false;
-        while ((int) STATE.getVolatile(door) == CLOSED) {
+        while (!mayEnter(door)) {
             parts.waiters().offer(me); // publish "waiting", re-check, then park
-            if ((int) STATE.getVolatile(door) == CLOSED) {
+            if (!mayEnter(door)) {
                 LockSupport.park(door);
                 interrupted |= Thread.interrupted(); // else park would return at once, again and again
             }
@@ -288,14 +343,14 @@ final class NumaRwLock extends ReadWriteGuard implements ReadWriteLock {
     }
 
     /**
-     * As {@link #awaitNotClosed(Parts)}, giving up at an interrupt (throws) or, when {@code timed}, at
+     * As {@link #awaitMayEnter(Parts)}, giving up at an interrupt (throws) or, when {@code timed}, at
      * {@code deadline} (returns false).
      */
-    private static boolean awaitNotClosed(Parts parts, boolean timed, long deadline) throws InterruptedException {
+    private static boolean awaitMayEnter(Parts parts, boolean timed, long deadline) throws InterruptedException {
         NumaRwDoor door = parts.door();
         Thread me = Thread.currentThread();
         int spins = 0;
-        while ((int) STATE.getVolatile(door) == CLOSED) {
+        while (!mayEnter(door)) {
             if (Thread.interrupted()) {
                 throw new InterruptedException();
             }
@@ -309,7 +364,7 @@ final class NumaRwLock extends ReadWriteGuard implements ReadWriteLock {
                 continue;
             }
             parts.waiters().offer(me); // publish "waiting", re-check, then park
-            if ((int) STATE.getVolatile(door) == CLOSED) {
+            if (!mayEnter(door)) {
                 if (timed) {
                     LockSupport.parkNanos(door, left);
                 } else {
@@ -339,34 +394,17 @@ final class NumaRwLock extends ReadWriteGuard implements ReadWriteLock {
 
         @Override
         long acquire() {
+            queue(parts);
             parts.writers().lock();
-            NumaRwDoor door = parts.door();
-            DRAINER.setVolatile(door, Thread.currentThread());
-            STATE.setVolatile(door, DRAINING);
-            long deadline = System.nanoTime() + parts.graceNanos();
+            NumaRwDoor door = beginDrain(parts);
             boolean interrupted = false;
             int spins = 0;
-            while (!drained(parts)) {
-                long left = deadline - System.nanoTime();
-                if (left <= 0L) {
-                    break;
-                }
+            while (!closedAndDrained(parts, door)) {
                 if (spins < SPINS) {
                     spins++;
                     Thread.onSpinWait();
                 } else {
-                    LockSupport.parkNanos(door, left); // a leaving reader unparks it
-                    interrupted |= Thread.interrupted();
-                }
-            }
-            STATE.setVolatile(door, CLOSED);
-            spins = 0;
-            while (!drained(parts)) {
-                if (spins < SPINS) {
-                    spins++;
-                    Thread.onSpinWait();
-                } else {
-                    LockSupport.park(door); // the last reader to leave unparks it
+                    LockSupport.park(door); // a leaving reader unparks it
                     interrupted |= Thread.interrupted();
                 }
             }
@@ -379,37 +417,31 @@ final class NumaRwLock extends ReadWriteGuard implements ReadWriteLock {
         @Override
         long acquire(boolean timed, long deadline) throws InterruptedException {
             NumaHandoffLock writers = parts.writers();
-            if (!timed) {
-                writers.lockInterruptibly();
-            } else if (!writers.tryLock(deadline - System.nanoTime(), TimeUnit.NANOSECONDS)) {
+            queue(parts);
+            boolean locked = false;
+            try {
+                if (!timed) {
+                    writers.lockInterruptibly();
+                    locked = true;
+                } else {
+                    locked = writers.tryLock(deadline - System.nanoTime(), TimeUnit.NANOSECONDS);
+                }
+            } finally {
+                if (!locked) {
+                    leaveQueue(parts);
+                }
+            }
+            if (!locked) {
                 return 0L;
             }
-            NumaRwDoor door = parts.door();
-            DRAINER.setVolatile(door, Thread.currentThread());
-            STATE.setVolatile(door, DRAINING);
-            long drainEnd = System.nanoTime() + parts.graceNanos();
+            NumaRwDoor door = beginDrain(parts);
             int spins = 0;
-            boolean closed = false;
-            while (true) {
-                boolean empty = drained(parts);
-                long now = System.nanoTime();
-                if (empty && closed) {
-                    return 1L;
-                }
-                if (empty || drainEnd - now <= 0L) {
-                    // drained or past the bound: close, then scan again, as acquire() does (the Dekker pairing)
-                    if (!closed) {
-                        STATE.setVolatile(door, CLOSED);
-                        closed = true;
-                        spins = 0;
-                        continue;
-                    }
-                }
+            while (!closedAndDrained(parts, door)) {
                 if (Thread.interrupted()) {
                     open(parts); // gives up: the readers that wait get in, the next writer gets the queue
                     throw new InterruptedException();
                 }
-                long left = timed ? deadline - now : Long.MAX_VALUE;
+                long left = timed ? deadline - System.nanoTime() : Long.MAX_VALUE;
                 if (left <= 0L) {
                     open(parts);
                     return 0L;
@@ -417,11 +449,13 @@ final class NumaRwLock extends ReadWriteGuard implements ReadWriteLock {
                 if (spins < SPINS) {
                     spins++;
                     Thread.onSpinWait();
+                } else if (timed) {
+                    LockSupport.parkNanos(door, left); // a leaving reader unparks it; the caller's deadline
                 } else {
-                    // a leaving reader unparks it
-                    LockSupport.parkNanos(door, closed ? left : Math.min(left, drainEnd - now));
+                    LockSupport.park(door); // a leaving reader unparks it
                 }
             }
+            return 1L;
         }
 
         @Override
@@ -445,16 +479,94 @@ final class NumaRwLock extends ReadWriteGuard implements ReadWriteLock {
         }
     }
 
+    /**
+     * A writer about to queue for the writers' lock counts itself queued and, if no writer waits yet, sets
+     * the bound after which readers stop entering ({@code closeAt}).
+     */
+    private static void queue(Parts parts) {
+        NumaRwDoor door = parts.door();
+        QUEUED.getAndAdd(door, 1);
+        if ((long) CLOSE_AT.getVolatile(door) == 0L) {
+            CLOSE_AT.compareAndSet(door, 0L, boundFromNow(parts));
+        }
+    }
+
+    /**
+     * A queued writer that gave up (interrupted, or its deadline passed) before it got the writers' lock: the
+     * last one to leave while the door is OPEN clears the bound and wakes the readers it kept out.
+     */
+    private static void leaveQueue(Parts parts) {
+        NumaRwDoor door = parts.door();
+        if ((int) QUEUED.getAndAdd(door, -1) != 1) {
+            return; // other writers still queue: the bound stands for them
+        }
+        long closeAt = (long) CLOSE_AT.getVolatile(door);
+        if (closeAt != 0L && (int) STATE.getVolatile(door) == OPEN && CLOSE_AT.compareAndSet(door, closeAt, 0L)) {
+            rebound(parts, door);
+            wakeReaders(parts);
+        }
+        // else a holder of the writers' lock is between its lock and its open(), which clears the bound
+    }
+
+    /** After the bound was cleared: a writer that queued meanwhile gets a new one (it read it non-zero). */
+    private static void rebound(Parts parts, NumaRwDoor door) {
+        if ((int) QUEUED.getVolatile(door) > 0) {
+            CLOSE_AT.compareAndSet(door, 0L, boundFromNow(parts));
+        }
+    }
+
+    /** nanoTime plus the writers' bound, never 0 (0 means no writer waits). */
+    private static long boundFromNow(Parts parts) {
+        long at = System.nanoTime() + parts.graceNanos();
+        return at == 0L ? 1L : at;
+    }
+
+    /**
+     * The holder of the writers' lock opens its drain: it no longer counts as queued, publishes itself, then
+     * DRAINING, so that a leaving reader finds the writer to wake. The bound is the one set when the first
+     * writer of this wait queued, or at the release before: the time it waited in the queue counts.
+     */
+    private static NumaRwDoor beginDrain(Parts parts) {
+        NumaRwDoor door = parts.door();
+        QUEUED.getAndAdd(door, -1);
+        DRAINER.setVolatile(door, Thread.currentThread());
+        STATE.setVolatile(door, DRAINING);
+        return door;
+    }
+
+    /**
+     * One look of a draining writer: while the door is DRAINING it closes it once no reader is inside or the
+     * bound has passed; true when the door is CLOSED and no reader is inside, scanned after the door was
+     * read CLOSED (the Dekker pairing with a reader's increment and door read).
+     */
+    private static boolean closedAndDrained(Parts parts, NumaRwDoor door) {
+        if ((int) STATE.getVolatile(door) == DRAINING) {
+            long closeAt = (long) CLOSE_AT.getVolatile(door);
+            if (!drained(parts) && closeAt != 0L && System.nanoTime() - closeAt < 0L) {
+                return false; // readers inside, within the bound: the door stays open
+            }
+            STATE.setVolatile(door, CLOSED);
+        }
+        return drained(parts);
+    }
+
     /** Opens the door, wakes the readers that wait, releases the writers' lock: the writer's release. */
     private static void open(Parts parts) {
         NumaRwDoor door = parts.door();
         DRAINER.setVolatile(door, null);
-        STATE.setVolatile(door, OPEN);
+        CLOSE_AT.setVolatile(door, 0L);
+        rebound(parts, door); // the next writer's wait begins now: readers get in until its bound
+        STATE.setVolatile(door, OPEN); // after the new bound: no reader finds the door open without it
+        wakeReaders(parts);
+        parts.writers().unlock();
+    }
+
+    /** Unparks every reader that waits at the door. */
+    private static void wakeReaders(Parts parts) {
         Thread waiter;
         while ((waiter = parts.waiters().poll()) != null) {
             LockSupport.unpark(waiter);
         }
-        parts.writers().unlock();
     }
 
     @Override
@@ -510,6 +622,11 @@ abstract class NumaRwDoorL1Pad {
 abstract class NumaRwDoorFields extends NumaRwDoorL1Pad {
     int state; // OPEN, DRAINING, CLOSED: written volatile by the holder of the writers' lock; read volatile by all
     Thread drainer; // written volatile by the holder of the writers' lock (null at its release); read by readers
+    long closeAt; // nanoTime after which readers stop entering, 0 while no writer waits: CAS from 0 by a queueing
+    // writer (or by the writer that releases or leaves the queue, for those still queued), set 0 (volatile) by the
+    // writers' lock holder at its release or by the last writer to leave the queue; read volatile by readers
+    int queued; // writers queued for the writers' lock: getAndAdd by each writer (+1 before it queues, -1 once it
+    // holds the writers' lock or gives up); read volatile at a release
 }
 
 abstract class NumaRwDoorL2Pad extends NumaRwDoorFields {
