@@ -3,8 +3,8 @@ package dev.wordstats.concurrency;
 import static org.openjdk.jcstress.annotations.Expect.ACCEPTABLE;
 import static org.openjdk.jcstress.annotations.Expect.FORBIDDEN;
 
-import dev.wordstats.numa.lock.CombiningLock;
 import dev.wordstats.numa.lock.Guard;
+import dev.wordstats.numa.lock.combining.CombiningLock;
 import org.openjdk.jcstress.annotations.Actor;
 import org.openjdk.jcstress.annotations.Arbiter;
 import org.openjdk.jcstress.annotations.Description;

@@ -5,8 +5,8 @@ import static org.openjdk.jcstress.annotations.Expect.ACCEPTABLE_INTERESTING;
 import static org.openjdk.jcstress.annotations.Expect.FORBIDDEN;
 
 import dev.wordstats.numa.carrier.CarrierPinning;
-import dev.wordstats.numa.lock.NumaHandoffLock;
-import dev.wordstats.numa.lock.NumaMcsLock;
+import dev.wordstats.numa.lock.queue.NumaHandoffLock;
+import dev.wordstats.numa.lock.queue.NumaMcsLock;
 import dev.wordstats.numa.topology.NodeLocator;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.Condition;

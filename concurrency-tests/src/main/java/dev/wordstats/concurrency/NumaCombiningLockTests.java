@@ -4,7 +4,7 @@ import static org.openjdk.jcstress.annotations.Expect.ACCEPTABLE;
 import static org.openjdk.jcstress.annotations.Expect.FORBIDDEN;
 
 import dev.wordstats.numa.lock.Guard;
-import dev.wordstats.numa.lock.NumaCombiningLock;
+import dev.wordstats.numa.lock.combining.NumaCombiningLock;
 import org.openjdk.jcstress.annotations.Actor;
 import org.openjdk.jcstress.annotations.Arbiter;
 import org.openjdk.jcstress.annotations.Description;

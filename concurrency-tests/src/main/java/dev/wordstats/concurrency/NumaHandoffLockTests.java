@@ -4,10 +4,10 @@ import static org.openjdk.jcstress.annotations.Expect.ACCEPTABLE;
 import static org.openjdk.jcstress.annotations.Expect.FORBIDDEN;
 
 import dev.wordstats.numa.carrier.CarrierPinning;
-import dev.wordstats.numa.lock.HandoffMechanism;
-import dev.wordstats.numa.lock.NumaHandoffLock;
-import dev.wordstats.numa.lock.NumaHandoffLockLab;
-import dev.wordstats.numa.lock.NumaMcsLock;
+import dev.wordstats.numa.lock.queue.HandoffMechanism;
+import dev.wordstats.numa.lock.queue.NumaHandoffLock;
+import dev.wordstats.numa.lock.queue.NumaHandoffLockLab;
+import dev.wordstats.numa.lock.queue.NumaMcsLock;
 import dev.wordstats.numa.topology.NodeLocator;
 import java.time.Duration;
 import java.util.concurrent.TimeUnit;

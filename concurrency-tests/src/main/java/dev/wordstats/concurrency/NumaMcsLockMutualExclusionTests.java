@@ -3,7 +3,7 @@ package dev.wordstats.concurrency;
 import static org.openjdk.jcstress.annotations.Expect.ACCEPTABLE;
 import static org.openjdk.jcstress.annotations.Expect.FORBIDDEN;
 
-import dev.wordstats.numa.lock.NumaMcsLock;
+import dev.wordstats.numa.lock.queue.NumaMcsLock;
 import dev.wordstats.numa.topology.NodeLocator;
 import org.openjdk.jcstress.annotations.Actor;
 import org.openjdk.jcstress.annotations.Arbiter;

@@ -3,7 +3,7 @@ package dev.wordstats.concurrency;
 import static org.openjdk.jcstress.annotations.Expect.ACCEPTABLE;
 import static org.openjdk.jcstress.annotations.Expect.FORBIDDEN;
 
-import dev.wordstats.numa.lock.NumaMcsLock;
+import dev.wordstats.numa.lock.queue.NumaMcsLock;
 import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jcstress.annotations.Actor;

@@ -5,11 +5,11 @@ import static org.openjdk.jcstress.annotations.Expect.FORBIDDEN;
 
 import dev.wordstats.numa.carrier.CarrierPinning;
 import dev.wordstats.numa.lock.LockContext;
-import dev.wordstats.numa.lock.LockProbe;
 import dev.wordstats.numa.lock.MonitorLockSettings;
 import dev.wordstats.numa.lock.MonitorLockSettings.Adaptation;
-import dev.wordstats.numa.lock.NumaMcsLock;
-import dev.wordstats.numa.lock.NumaMonitorLock;
+import dev.wordstats.numa.lock.probe.LockProbe;
+import dev.wordstats.numa.lock.queue.NumaMcsLock;
+import dev.wordstats.numa.lock.queue.NumaMonitorLock;
 import dev.wordstats.numa.topology.NodeLocator;
 import java.time.Duration;
 import org.openjdk.jcstress.annotations.Actor;

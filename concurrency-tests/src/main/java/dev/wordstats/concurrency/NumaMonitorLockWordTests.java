@@ -3,9 +3,9 @@ package dev.wordstats.concurrency;
 import static org.openjdk.jcstress.annotations.Expect.ACCEPTABLE;
 import static org.openjdk.jcstress.annotations.Expect.FORBIDDEN;
 
-import dev.wordstats.numa.lock.LockProbe;
 import dev.wordstats.numa.lock.MonitorLockSettings.Adaptation;
-import dev.wordstats.numa.lock.NumaMonitorLock;
+import dev.wordstats.numa.lock.probe.LockProbe;
+import dev.wordstats.numa.lock.queue.NumaMonitorLock;
 import dev.wordstats.numa.topology.NodeLocator;
 import org.openjdk.jcstress.annotations.Actor;
 import org.openjdk.jcstress.annotations.Arbiter;

@@ -6,9 +6,9 @@ import static org.openjdk.jcstress.annotations.Expect.FORBIDDEN;
 
 import dev.wordstats.numa.carrier.CarrierPinning;
 import dev.wordstats.numa.lock.LockContext;
-import dev.wordstats.numa.lock.LockProbe;
 import dev.wordstats.numa.lock.LockSettings;
 import dev.wordstats.numa.lock.LockType;
+import dev.wordstats.numa.lock.probe.LockProbe;
 import dev.wordstats.numa.topology.NodeLocator;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.Condition;

@@ -39,9 +39,9 @@ class LibrarySnippetTest {
      */
     private static final String CHECK_SOURCE = """
             import dev.wordstats.numa.carrier.CarrierNodeLocator;
-            import dev.wordstats.numa.lock.JfrLockProbe;
-            import dev.wordstats.numa.lock.LockEvents;
             import dev.wordstats.numa.lock.LockType;
+            import dev.wordstats.numa.lock.probe.JfrLockProbe;
+            import dev.wordstats.numa.lock.probe.LockEvents;
             import dev.wordstats.numa.scheduler.CustomScheduler;
             import dev.wordstats.numa.topology.Topology;
             import java.nio.file.Files;

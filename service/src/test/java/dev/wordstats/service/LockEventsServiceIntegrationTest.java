@@ -2,9 +2,9 @@ package dev.wordstats.service;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.wordstats.numa.lock.LockEvents;
-import dev.wordstats.numa.lock.LockStats;
 import dev.wordstats.numa.lock.LockType;
+import dev.wordstats.numa.lock.probe.LockEvents;
+import dev.wordstats.numa.lock.probe.LockStats;
 import dev.wordstats.service.counts.WordStore;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;

@@ -3,7 +3,7 @@ package dev.wordstats.service;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.wordstats.numa.lock.LockType;
-import dev.wordstats.numa.lock.NumaMonitorLock;
+import dev.wordstats.numa.lock.queue.NumaMonitorLock;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;

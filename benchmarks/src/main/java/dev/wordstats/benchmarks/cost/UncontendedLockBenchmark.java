@@ -2,12 +2,12 @@ package dev.wordstats.benchmarks.cost;
 
 import dev.wordstats.benchmarks.BenchmarkJvm;
 import dev.wordstats.numa.carrier.CarrierPinning;
-import dev.wordstats.numa.lock.CountingProbe;
 import dev.wordstats.numa.lock.Guard;
 import dev.wordstats.numa.lock.LockContext;
 import dev.wordstats.numa.lock.LockGuard;
 import dev.wordstats.numa.lock.LockSettings;
 import dev.wordstats.numa.lock.LockType;
+import dev.wordstats.numa.lock.probe.CountingProbe;
 import dev.wordstats.numa.topology.NodeLocator;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.Lock;

@@ -11,7 +11,7 @@ import dev.wordstats.numa.counts.StripedCounts;
 import dev.wordstats.numa.lock.Guard;
 import dev.wordstats.numa.lock.LockContext;
 import dev.wordstats.numa.lock.LockType;
-import dev.wordstats.numa.lock.NumaMonitorLock;
+import dev.wordstats.numa.lock.queue.NumaMonitorLock;
 import dev.wordstats.numa.topology.NodeLocator;
 import java.nio.file.Files;
 import java.nio.file.Path;

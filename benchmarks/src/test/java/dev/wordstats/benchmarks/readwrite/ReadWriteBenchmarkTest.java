@@ -4,9 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.wordstats.numa.carrier.CarrierPinning;
 import dev.wordstats.numa.lock.LockContext;
-import dev.wordstats.numa.lock.LockProbe;
 import dev.wordstats.numa.lock.LockSettings;
 import dev.wordstats.numa.lock.LockType;
+import dev.wordstats.numa.lock.probe.LockProbe;
 import dev.wordstats.numa.topology.NodeLocator;
 import java.util.List;
 import org.junit.jupiter.api.Test;

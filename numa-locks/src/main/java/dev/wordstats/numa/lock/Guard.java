@@ -1,5 +1,7 @@
 package dev.wordstats.numa.lock;
 
+import dev.wordstats.numa.lock.probe.CountingProbe;
+import dev.wordstats.numa.lock.probe.LockProbe;
 import java.util.function.Supplier;
 
 /**

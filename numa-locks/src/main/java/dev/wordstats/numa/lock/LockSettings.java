@@ -1,5 +1,6 @@
 package dev.wordstats.numa.lock;
 
+import dev.wordstats.numa.lock.probe.LockProbe;
 import java.util.Objects;
 
 /**

@@ -1,5 +1,16 @@
 package dev.wordstats.numa.lock;
 
+import dev.wordstats.numa.lock.jdk.ProbedJdkLock;
+import dev.wordstats.numa.lock.jdk.SynchronizedGuard;
+import dev.wordstats.numa.lock.probe.JfrLockProbe;
+import dev.wordstats.numa.lock.probe.LockEvents;
+import dev.wordstats.numa.lock.probe.LockProbe;
+import dev.wordstats.numa.lock.queue.NumaHandoffLock;
+import dev.wordstats.numa.lock.queue.NumaMcsLock;
+import dev.wordstats.numa.lock.queue.NumaMonitorLock;
+import dev.wordstats.numa.lock.queue.NumaRwLock;
+import dev.wordstats.numa.lock.queue.ReentrantReadWriteGuard;
+import dev.wordstats.numa.lock.queue.StampedGuard;
 import java.util.Arrays;
 import java.util.EnumMap;
 import java.util.List;

@@ -4,21 +4,24 @@ import java.time.Duration;
 import java.util.Objects;
 
 /**
- * Settings of {@link LockType#NUMA_MONITOR} ({@link NumaMonitorLock}), whose queued mode also reads
+ * Settings of {@link LockType#NUMA_MONITOR}, whose queued mode also reads
  * {@link QueueLockSettings}.
  *
  * @param handoffAfter the bound on a wait: a caller that waited this long for the lock turns it to in-order
  *                     handoff ({@link LockType#NUMA_HANDOFF}'s queue) until the callers that were waiting then
  *                     have been served; not negative. Shorter: shorter longest waits, more turns of handoff,
  *                     which cost throughput where threads work outside the lock; longer: the JVM's monitor
- *                     longer, and waits up to this long (see {@link NumaMonitorLock})
+ *                     longer, and waits up to this long (see {@link LockType#NUMA_MONITOR})
  * @param adaptation   how the lock judges a wait, its load and its threads, and how long a turn of handoff
  *                     lasts; {@link Adaptation#DEFAULTS} unless a workload is known to need other values
  */
 public record MonitorLockSettings(Duration handoffAfter, Adaptation adaptation) {
 
-    /** The defaults: {@link NumaMonitorLock#DEFAULT_HANDOFF_AFTER} and {@link Adaptation#DEFAULTS}. */
-    public static final MonitorLockSettings DEFAULTS = new MonitorLockSettings(NumaMonitorLock.DEFAULT_HANDOFF_AFTER);
+    /**
+     * The defaults: a bound of 1 ms, as Go's {@code sync.Mutex} turns to its starvation mode after a waiter
+     * waited 1 ms, and {@link Adaptation#DEFAULTS}.
+     */
+    public static final MonitorLockSettings DEFAULTS = new MonitorLockSettings(Duration.ofMillis(1));
 
     public MonitorLockSettings {
         checked(handoffAfter);
@@ -36,7 +39,7 @@ public record MonitorLockSettings(Duration handoffAfter, Adaptation adaptation) 
     }
 
     /**
-     * How {@link NumaMonitorLock} adapts: whether it starts as a word, how it estimates a caller's wait while
+     * How {@link LockType#NUMA_MONITOR} adapts: whether it starts as a word, how it estimates a caller's wait while
      * lean (from a sample of its acquisitions), when it judges the lock saturated, and how long its turns of
      * handoff last. The {@link #DEFAULTS} are the values the lock's results were measured with (its Overview
      * names them); each component says what it trades. Every lock built with these settings keeps them for its
@@ -80,14 +83,7 @@ public record MonitorLockSettings(Duration handoffAfter, Adaptation adaptation) 
             boolean startAsWord) {
 
         /** The values the lock's results were measured with: 64, 2, 16, 75%, 4096, 25%, a word. */
-        public static final Adaptation DEFAULTS = new Adaptation(
-                NumaMonitorLock.EPOCH_SAMPLE + 1,
-                NumaMonitorLock.STARVING_EPOCHS,
-                NumaMonitorLock.WINDOW_SAMPLES,
-                NumaMonitorLock.SATURATED_PERCENT,
-                NumaMonitorLock.PROBATION,
-                NumaMonitorLock.BUSY_PERCENT,
-                true);
+        public static final Adaptation DEFAULTS = new Adaptation(64, 2, 16, 75, 4096, 25, true);
 
         /**
          * Checks each component against the range its description gives.
@@ -123,10 +119,5 @@ public record MonitorLockSettings(Duration handoffAfter, Adaptation adaptation) 
             throw new IllegalArgumentException("handoffAfter must not be negative, was " + handoffAfter);
         }
         return handoffAfter;
-    }
-
-    /** {@code duration} in nanoseconds, at most {@link Long#MAX_VALUE} (about 292 years). */
-    static long saturatedNanos(Duration duration) {
-        return duration.compareTo(Duration.ofNanos(Long.MAX_VALUE)) >= 0 ? Long.MAX_VALUE : duration.toNanos();
     }
 }

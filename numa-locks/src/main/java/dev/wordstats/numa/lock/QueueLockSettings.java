@@ -8,13 +8,13 @@ import java.util.Objects;
  * {@link LockType#NUMA_MONITOR}'s queued mode.
  *
  * @param reserveAfter how long a node queue's leader may wait for the lock before it reserves it, so
- *                     that arriving threads can no longer overtake it (see {@link NumaMcsLock}); not
+ *                     that arriving threads can no longer overtake it (see {@link LockType#NUMA_MCS}); not
  *                     negative. Shorter: fairer, fewer in-node runs; longer: more locality, a longer tail
  */
 public record QueueLockSettings(Duration reserveAfter) {
 
-    /** The defaults: {@link NumaMcsLock#DEFAULT_RESERVE_AFTER}. */
-    public static final QueueLockSettings DEFAULTS = new QueueLockSettings(NumaMcsLock.DEFAULT_RESERVE_AFTER);
+    /** The defaults: a reservation after 1 ms, the bound of Go's {@code sync.Mutex}. */
+    public static final QueueLockSettings DEFAULTS = new QueueLockSettings(Duration.ofMillis(1));
 
     public QueueLockSettings {
         Objects.requireNonNull(reserveAfter, "reserveAfter");

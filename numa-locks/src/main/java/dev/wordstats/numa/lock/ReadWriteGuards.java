@@ -1,5 +1,9 @@
 package dev.wordstats.numa.lock;
 
+import dev.wordstats.numa.lock.probe.LockProbe;
+import dev.wordstats.numa.lock.queue.NumaRwLock;
+import dev.wordstats.numa.lock.queue.ReentrantReadWriteGuard;
+import dev.wordstats.numa.lock.queue.StampedGuard;
 import java.util.Objects;
 
 /**

@@ -4,11 +4,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.entry;
 
-import dev.wordstats.numa.lock.CountingProbe;
 import dev.wordstats.numa.lock.Guard;
-import dev.wordstats.numa.lock.LockStats;
 import dev.wordstats.numa.lock.LockType;
 import dev.wordstats.numa.lock.TestLocks;
+import dev.wordstats.numa.lock.probe.CountingProbe;
+import dev.wordstats.numa.lock.probe.LockStats;
 import dev.wordstats.numa.topology.NodeLocator;
 import java.util.ArrayList;
 import java.util.Comparator;

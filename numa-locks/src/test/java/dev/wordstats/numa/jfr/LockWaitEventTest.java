@@ -3,13 +3,13 @@ package dev.wordstats.numa.jfr;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.wordstats.numa.lock.Guard;
-import dev.wordstats.numa.lock.JfrLockProbe;
-import dev.wordstats.numa.lock.LockEvents;
-import dev.wordstats.numa.lock.LockProbe;
 import dev.wordstats.numa.lock.LockSettings;
 import dev.wordstats.numa.lock.LockType;
 import dev.wordstats.numa.lock.ReadWriteGuards;
 import dev.wordstats.numa.lock.TestLocks;
+import dev.wordstats.numa.lock.probe.JfrLockProbe;
+import dev.wordstats.numa.lock.probe.LockEvents;
+import dev.wordstats.numa.lock.probe.LockProbe;
 import dev.wordstats.numa.topology.NodeLocator;
 import java.time.Duration;
 import java.time.Instant;

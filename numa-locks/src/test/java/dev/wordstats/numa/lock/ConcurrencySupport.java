@@ -213,8 +213,8 @@ public final class ConcurrencySupport {
     /** A thread holding a lock until released. */
     public static final class Holder {
         final CountDownLatch acquired = new CountDownLatch(1);
-        final CountDownLatch release = new CountDownLatch(1);
-        Thread thread;
+        public final CountDownLatch release = new CountDownLatch(1);
+        public Thread thread;
 
         /** Lets the holder unlock and waits until it has. */
         public void release() throws InterruptedException {

@@ -39,7 +39,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * numa-locks-lab, as every test tagged {@value TestLocks#EVERY_TYPE} does) with virtual and with
  * platform threads: mutual exclusion, results, exceptions and errors back to their callers,
  * reentrant calls inline, interrupts kept pending, nothing lost. One subclass per way of making a
- * guard ({@link BareGuardContractTest}, {@link ProbedGuardContractTest}). Stress parts are
+ * guard ({@link BareGuardContractTest}, {@code probe.ProbedGuardContractTest}). Stress parts are
  * bounded by {@link ConcurrencySupport}'s properties; every wait on another thread is bounded by
  * {@link ConcurrencySupport#PROMPT}, and a thread still running then fails the test with a dump.
  */
@@ -328,7 +328,7 @@ public abstract class GuardContractTest {
     }
 
     /** Runs {@code body} in a new thread of {@code kind} and waits for it, rethrowing its failure. */
-    protected static void inThread(ThreadKind kind, String name, ConcurrencySupport.Body body)
+    public static void inThread(ThreadKind kind, String name, ConcurrencySupport.Body body)
             throws InterruptedException {
         try (Workers workers = new Workers(name)) {
             workers.start(kind, name, body);
@@ -337,7 +337,7 @@ public abstract class GuardContractTest {
     }
 
     /** Starts a thread of {@code kind} whose critical section stays inside {@code guard} until released. */
-    protected static GuardHolder hold(Guard guard, ThreadKind kind, Workers workers) throws InterruptedException {
+    public static GuardHolder hold(Guard guard, ThreadKind kind, Workers workers) throws InterruptedException {
         GuardHolder holder = new GuardHolder();
         holder.thread = workers.start(
                 kind,
@@ -359,7 +359,7 @@ public abstract class GuardContractTest {
     }
 
     /** A thread inside a critical section until released. */
-    protected static final class GuardHolder {
+    public static final class GuardHolder {
         final CountDownLatch entered = new CountDownLatch(1);
         final CountDownLatch release = new CountDownLatch(1);
         Thread thread;

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.wordstats.numa.lock.ConcurrencySupport.ThreadIdNodes;
+import dev.wordstats.numa.lock.probe.LockProbe;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -3,6 +3,13 @@ package dev.wordstats.numa.lock;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.wordstats.numa.lock.jdk.SynchronizedGuard;
+import dev.wordstats.numa.lock.probe.CountingProbe;
+import dev.wordstats.numa.lock.probe.LockProbe;
+import dev.wordstats.numa.lock.probe.LockStats;
+import dev.wordstats.numa.lock.queue.NumaHandoffLock;
+import dev.wordstats.numa.lock.queue.NumaMcsLock;
+import dev.wordstats.numa.lock.queue.NumaMonitorLock;
 import dev.wordstats.numa.topology.NodeLocator;
 import java.time.Duration;
 import java.util.Arrays;
@@ -88,7 +95,7 @@ class LockTypeTest {
     }
 
     @Test
-    void numaMonitorReadsItsOwnSettingsWhoseAdaptationDefaultsAreTheLocksConstantsAndAreValidated() {
+    void numaMonitorReadsItsOwnSettingsWhichAreValidated() {
         MonitorLockSettings.Adaptation adaptation = new MonitorLockSettings.Adaptation(8, 3, 4, 50, 512, 10, false);
         LockSettings settings =
                 LockSettings.DEFAULTS.with(new MonitorLockSettings(Duration.ofMillis(3)).with(adaptation));
@@ -101,16 +108,8 @@ class LockTypeTest {
                                 TestLocks.context(NODES), LockSettings.DEFAULTS, LockProbe.NONE))
                         .adaptation())
                 .isEqualTo(MonitorLockSettings.Adaptation.DEFAULTS);
-        assertThat(MonitorLockSettings.DEFAULTS.adaptation())
-                .isEqualTo(MonitorLockSettings.Adaptation.DEFAULTS)
-                .isEqualTo(new MonitorLockSettings.Adaptation(
-                        NumaMonitorLock.EPOCH_SAMPLE + 1,
-                        NumaMonitorLock.STARVING_EPOCHS,
-                        NumaMonitorLock.WINDOW_SAMPLES,
-                        NumaMonitorLock.SATURATED_PERCENT,
-                        NumaMonitorLock.PROBATION,
-                        NumaMonitorLock.BUSY_PERCENT,
-                        true));
+        // the adaptation defaults are the lock's constants: checked by
+        // NumaMonitorLockTest.theAdaptationDefaultsAreTheLocksConstants
         assertThat(MonitorLockSettings.DEFAULTS.handoffAfter()).isEqualTo(NumaMonitorLock.DEFAULT_HANDOFF_AFTER);
         assertThatThrownBy(() -> new MonitorLockSettings.Adaptation(48, 2, 16, 75, 4096, 25, true))
                 .isInstanceOf(IllegalArgumentException.class)

@@ -1,5 +1,7 @@
 package dev.wordstats.numa.lock;
 
+import dev.wordstats.numa.lock.probe.CountingProbe;
+import dev.wordstats.numa.lock.probe.LockTimer;
 import dev.wordstats.numa.topology.NodeLocator;
 import java.util.Optional;
 import java.util.concurrent.atomic.LongAdder;
@@ -9,7 +11,7 @@ import java.util.concurrent.locks.Lock;
  * The lock contract of a type's lock built with a {@link CountingProbe}: reporting must keep every
  * promise of the lock. The timer counts records, so the timed path runs too.
  */
-abstract class ProbedLockContractTest extends LockContractTest {
+public abstract class ProbedLockContractTest extends LockContractTest {
 
     /** The type under test. */
     protected abstract LockType type();
@@ -32,10 +34,10 @@ abstract class ProbedLockContractTest extends LockContractTest {
     }
 
     /** Counts records; thread-safe, as a LockTimer must be. */
-    static final class CountingTimer implements LockTimer {
-        final LongAdder waits = new LongAdder();
-        final LongAdder holds = new LongAdder();
-        final LongAdder negative = new LongAdder();
+    public static final class CountingTimer implements LockTimer {
+        public final LongAdder waits = new LongAdder();
+        public final LongAdder holds = new LongAdder();
+        public final LongAdder negative = new LongAdder();
 
         @Override
         public void recordWait(long nanos) {

@@ -1,6 +1,7 @@
 package dev.wordstats.numa.lock;
 
 import dev.wordstats.numa.carrier.CarrierPinning;
+import dev.wordstats.numa.lock.probe.LockProbe;
 import dev.wordstats.numa.topology.NodeLocator;
 import java.util.concurrent.locks.Lock;
 import java.util.stream.Stream;

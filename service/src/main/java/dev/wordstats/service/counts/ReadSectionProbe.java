@@ -1,11 +1,11 @@
 package dev.wordstats.service.counts;
 
-import dev.wordstats.numa.lock.LockProbe;
-import dev.wordstats.numa.lock.LockTimer;
+import dev.wordstats.numa.lock.probe.LockProbe;
+import dev.wordstats.numa.lock.probe.LockTimer;
 
 /**
  * The probe of one stripe's read sections: it hands their wait and hold times to a timer. Read sections
- * overlap, so unlike the write sections' {@link dev.wordstats.numa.lock.CountingProbe} it keeps no state.
+ * overlap, so unlike the write sections' {@link dev.wordstats.numa.lock.probe.CountingProbe} it keeps no state.
  */
 final class ReadSectionProbe implements LockProbe {
 

@@ -1,6 +1,6 @@
 package dev.wordstats.service.counts;
 
-import dev.wordstats.numa.lock.LockTimer;
+import dev.wordstats.numa.lock.probe.LockTimer;
 
 /**
  * Where the stripe locks' wait and hold times go, split by access: the read sections of a reader-writer

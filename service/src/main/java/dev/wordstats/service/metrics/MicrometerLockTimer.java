@@ -1,7 +1,7 @@
 package dev.wordstats.service.metrics;
 
-import dev.wordstats.numa.lock.LockTimer;
 import dev.wordstats.numa.lock.LockType;
+import dev.wordstats.numa.lock.probe.LockTimer;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
 import io.micrometer.core.instrument.binder.MeterBinder;
@@ -13,7 +13,7 @@ import java.util.concurrent.TimeUnit;
  * Records the stripe locks' wait and hold times into {@code wordstats.lock.wait} and
  * {@code wordstats.lock.held} (percentile histograms on, tags {@code lock} and {@code access}: {@code read}
  * for the read sections of a reader-writer lock type, {@code write} for the others). The stripes' lock probes
- * call it outside the critical section (see {@code dev.wordstats.numa.lock.LockTimer}).
+ * call it outside the critical section (see {@code dev.wordstats.numa.lock.probe.LockTimer}).
  *
  * <p><b>Waits by path:</b> {@code wordstats.lock.wait} carries a {@code path} tag: {@code slow} for
  * acquisitions that had to wait (these describe waiting: their quantiles are what a contended

@@ -1,7 +1,7 @@
 package dev.wordstats.service.metrics;
 
-import dev.wordstats.numa.lock.LockTimer;
 import dev.wordstats.numa.lock.LockType;
+import dev.wordstats.numa.lock.probe.LockTimer;
 import dev.wordstats.service.counts.StripeLockTimers;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.binder.MeterBinder;

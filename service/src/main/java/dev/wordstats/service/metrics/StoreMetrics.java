@@ -11,7 +11,7 @@ import org.springframework.stereotype.Component;
 /**
  * The store and its stripe guards as meters, all read at scrape time from counters the store and the
  * stripes' lock probes keep anyway (so the request path does no extra work for them), for every lock type
- * (what fast and slow mean for each: {@code dev.wordstats.numa.lock.LockStats}):
+ * (what fast and slow mean for each: {@code dev.wordstats.numa.lock.probe.LockStats}):
  * <ul>
  *   <li>{@code wordstats.lock.acquisitions} (tags {@code lock}, {@code path=fast|slow});</li>
  *   <li>{@code wordstats.lock.handoffs} (tags {@code lock}, {@code locality=same_node|cross_node});</li>

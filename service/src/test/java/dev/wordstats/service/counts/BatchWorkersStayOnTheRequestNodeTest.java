@@ -3,7 +3,7 @@ package dev.wordstats.service.counts;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import dev.wordstats.numa.lock.LockTimer;
+import dev.wordstats.numa.lock.probe.LockTimer;
 import dev.wordstats.service.WordstatsProperties;
 import dev.wordstats.service.numa.NumaRuntime;
 import dev.wordstats.service.text.Tokenizer;

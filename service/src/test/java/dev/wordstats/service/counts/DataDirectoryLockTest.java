@@ -3,7 +3,7 @@ package dev.wordstats.service.counts;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.wordstats.numa.lock.LockTimer;
+import dev.wordstats.numa.lock.probe.LockTimer;
 import dev.wordstats.numa.topology.NodeLocator;
 import dev.wordstats.service.StartupCheckException;
 import dev.wordstats.service.WordstatsProperties;

@@ -2,8 +2,8 @@ package dev.wordstats.service.metrics;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.wordstats.numa.lock.LockTimer;
 import dev.wordstats.numa.lock.LockType;
+import dev.wordstats.numa.lock.probe.LockTimer;
 import dev.wordstats.numa.topology.NodeLocator;
 import dev.wordstats.service.WordstatsProperties;
 import dev.wordstats.service.counts.WordStore;
