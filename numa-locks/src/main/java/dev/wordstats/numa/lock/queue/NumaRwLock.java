@@ -61,15 +61,15 @@ public final class NumaRwLock extends ReadWriteGuard implements ReadWriteLock {
      * another node meanwhile decrements the right counter.
      *
      * Writer: count itself queued and, if closeAt is 0, CAS it to now plus the bound; take the writers'
-     * lock; count itself out of the queue; publish itself (drainer, volatile) then DRAINING; wait for
+     * lock; publish itself (drainer, volatile) then DRAINING; count itself out of the queue; wait for
      * every indicator to read zero or closeAt; write CLOSED (or find it written by a reader); wait for
      * every indicator to read zero; enter. Release: clear drainer and closeAt, give the writers still
      * queued a new bound from now (so readers woken now get in until it passes: the next writer waits
      * one bound, not every reader), write OPEN, unpark the readers that wait, release the
      * writers' lock (in that order: a next writer writes the door only after it holds the writers'
      * lock). A writer that gives up in the queue (the lock face's timed or interruptible wait) and was
-     * the last one queued clears closeAt if the door is OPEN and wakes the readers that wait; while a
-     * writer holds the writers' lock its release clears it.
+     * the last one queued wakes the readers that wait; a reader that finds closeAt passed at an OPEN
+     * door with no writer queued clears it (stale) and enters.
      *
      * Invariants
      *  - Writers exclude each other: only the holder of the writers' lock writes the door.
@@ -93,12 +93,14 @@ public final class NumaRwLock extends ReadWriteGuard implements ReadWriteLock {
      *    for readers is the bound plus the longest read section in progress at the bound.
      *    // checked by ReadWriteGuardContractTest (a writer among a stream of readers),
      *    // NumaRwLockTest.aReaderArrivingBehindAQueuedWriterPastTheBoundWaitsForItsWrite
-     *  - No reader is kept out by a bound no writer will end: closeAt is non-zero only while a writer
-     *    is queued or holds the writers' lock (set by a queueing writer or a release that reads queued
-     *    writers; cleared by every release and by the last writer to give up in the queue at an OPEN
-     *    door), and each clear is followed by a wake-up of the readers that wait; a writer that queues
-     *    while a clear runs is seen by it (queued is incremented before closeAt is read; the clear writes
-     *    closeAt before it reads queued) and given a bound.
+     *  - No reader is kept out by a bound no writer will end: a reader obeys a passed closeAt at an
+     *    OPEN door only while queued is non-zero (a writer queued, or holding the writers' lock before
+     *    its DRAINING: beginDrain counts itself out after it); with none queued it clears the stale
+     *    bound and enters. Every release clears closeAt and wakes the readers that wait, and so does
+     *    the last writer to give up in the queue (its decrement comes before its wake-up, a parked
+     *    reader's offer before its re-read of queued: either it reads 0 or it is woken). A writer that
+     *    queues while a release clears closeAt is seen by it (queued is incremented before closeAt is
+     *    read; the clear writes closeAt before it reads queued) and given a bound.
      *    // checked by jcstress NumaRwLockTests.NoLostWakeUpWritersAndReaders, GivingUpWriterLeavesNoBound
      *  - Readers of a node write only their node's indicator.
      *    // checked by NumaRwLockTest.readersOfEachNodeTouchOnlyTheirNodesIndicator
@@ -320,6 +322,12 @@ public final class NumaRwLock extends ReadWriteGuard implements ReadWriteLock {
         }
         if (state == DRAINING) {
             STATE.compareAndSet(door, DRAINING, CLOSED);
+            return false;
+        }
+        if ((int) QUEUED.getVolatile(door) == 0) {
+            // OPEN, and no writer queued: the writer of this bound gave up; the bound is stale
+            CLOSE_AT.compareAndSet(door, closeAt, 0L);
+            return true;
         }
         return false;
     }
@@ -497,19 +505,16 @@ public final class NumaRwLock extends ReadWriteGuard implements ReadWriteLock {
 
     /**
      * A queued writer that gave up (interrupted, or its deadline passed) before it got the writers' lock: the
-     * last one to leave while the door is OPEN clears the bound and wakes the readers it kept out.
+     * last one to leave wakes the readers that wait, which find the door OPEN with no writer queued and clear
+     * the bound it left (or find a holder of the writers' lock, whose release clears it).
      */
     private static void leaveQueue(Parts parts) {
         NumaRwDoor door = parts.door();
-        if ((int) QUEUED.getAndAdd(door, -1) != 1) {
-            return; // other writers still queue: the bound stands for them
-        }
-        long closeAt = (long) CLOSE_AT.getVolatile(door);
-        if (closeAt != 0L && (int) STATE.getVolatile(door) == OPEN && CLOSE_AT.compareAndSet(door, closeAt, 0L)) {
-            rebound(parts, door);
+        if ((int) QUEUED.getAndAdd(door, -1) == 1) {
+            // The last one queued: readers it kept out at an OPEN door find no writer queued and clear the
+            // bound themselves (mayEnter); a holder of the writers' lock clears it at its release.
             wakeReaders(parts);
         }
-        // else a holder of the writers' lock is between its lock and its open(), which clears the bound
     }
 
     /** After the bound was cleared: a writer that queued meanwhile gets a new one (it read it non-zero). */
@@ -526,15 +531,16 @@ public final class NumaRwLock extends ReadWriteGuard implements ReadWriteLock {
     }
 
     /**
-     * The holder of the writers' lock opens its drain: it no longer counts as queued, publishes itself, then
-     * DRAINING, so that a leaving reader finds the writer to wake. The bound is the one set when the first
-     * writer of this wait queued, or at the release before: the time it waited in the queue counts.
+     * The holder of the writers' lock opens its drain: it publishes itself, then DRAINING (so that a leaving
+     * reader finds the writer to wake), then no longer counts as queued (so that an OPEN door with none queued
+     * has no writer coming). The bound is the one set when the first writer of this wait queued, or at the
+     * release before: the time it waited in the queue counts.
      */
     private static NumaRwDoor beginDrain(Parts parts) {
         NumaRwDoor door = parts.door();
-        QUEUED.getAndAdd(door, -1);
         DRAINER.setVolatile(door, Thread.currentThread());
         STATE.setVolatile(door, DRAINING);
+        QUEUED.getAndAdd(door, -1); // after DRAINING: an OPEN door with none queued has no writer coming
         return door;
     }
 
