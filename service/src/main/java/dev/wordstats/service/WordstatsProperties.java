@@ -56,7 +56,8 @@ public record WordstatsProperties(
      *                wordstats.lock.acquisitions, which is exact)
      * @param reserveAfter the types with a queue lock (NUMA_MCS, NUMA_HANDOFF, and NUMA_MONITOR's queued
      *                mode: LockType.readsQueueSettings()): how long a node queue's leader may wait for the
-     *                lock before it reserves it, so bargers cannot overtake it any longer (0 to 1 minute)
+     *                lock before it reserves it, so bargers cannot overtake it any longer; NUMA_RW: also how
+     *                long readers keep entering once a writer has queued (0 to 1 minute)
      * @param handoffAfter NUMA_MONITOR: the bound on a wait; a request thread that waited this long for a
      *                stripe turns its lock to in-order handoff until the threads waiting then have been
      *                served (0 to 1 minute; shorter: shorter longest waits, more turns of handoff)

@@ -9,7 +9,9 @@ import java.util.Objects;
  *
  * @param reserveAfter how long a node queue's leader may wait for the lock before it reserves it, so
  *                     that arriving threads can no longer overtake it (see {@link LockType#NUMA_MCS}); not
- *                     negative. Shorter: fairer, fewer in-node runs; longer: more locality, a longer tail
+ *                     negative. Shorter: fairer, fewer in-node runs; longer: more locality, a longer tail. For
+ *                     {@link LockType#NUMA_RW} also how long readers keep entering once a writer has queued
+ *                     (its writers' lock is a NUMA_HANDOFF lock with this bound)
  */
 public record QueueLockSettings(Duration reserveAfter) {
 

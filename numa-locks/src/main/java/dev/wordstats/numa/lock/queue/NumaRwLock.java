@@ -60,8 +60,9 @@ public final class NumaRwLock extends ReadWriteGuard implements ReadWriteLock {
      * caller at entry; the read side's token carries it to the release, so a thread that moves to
      * another node meanwhile decrements the right counter.
      *
-     * Writer: count itself queued and, if closeAt is 0, CAS it to now plus the bound; take the writers'
-     * lock; publish itself (drainer, volatile) then DRAINING; count itself out of the queue; wait for
+     * Writer: take the writers' lock if it is free (then, if closeAt is 0, CAS it to now plus the
+     * bound); else count itself queued, CAS closeAt likewise, and queue for the writers' lock; publish
+     * itself (drainer, volatile) then DRAINING; count itself out of the queue if it was in it; wait for
      * every indicator to read zero or closeAt; write CLOSED (or find it written by a reader); wait for
      * every indicator to read zero; enter. Release: clear drainer and closeAt, give the writers still
      * queued a new bound from now (so readers woken now get in until it passes: the next writer waits
@@ -406,9 +407,13 @@ public final class NumaRwLock extends ReadWriteGuard implements ReadWriteLock {
 
         @Override
         long acquire() {
-            queue(parts);
-            parts.writers().lock();
-            NumaRwDoor door = beginDrain(parts);
+            NumaHandoffLock writers = parts.writers();
+            boolean queued = !writers.tryLock(); // free: no queue to count in, the bound begins at the drain
+            if (queued) {
+                queue(parts);
+                writers.lock();
+            }
+            NumaRwDoor door = beginDrain(parts, queued);
             boolean interrupted = false;
             int spins = 0;
             while (!closedAndDrained(parts, door)) {
@@ -446,7 +451,7 @@ public final class NumaRwLock extends ReadWriteGuard implements ReadWriteLock {
             if (!locked) {
                 return 0L;
             }
-            NumaRwDoor door = beginDrain(parts);
+            NumaRwDoor door = beginDrain(parts, true);
             int spins = 0;
             while (!closedAndDrained(parts, door)) {
                 if (Thread.interrupted()) {
@@ -532,15 +537,21 @@ public final class NumaRwLock extends ReadWriteGuard implements ReadWriteLock {
 
     /**
      * The holder of the writers' lock opens its drain: it publishes itself, then DRAINING (so that a leaving
-     * reader finds the writer to wake), then no longer counts as queued (so that an OPEN door with none queued
-     * has no writer coming). The bound is the one set when the first writer of this wait queued, or at the
-     * release before: the time it waited in the queue counts.
+     * reader finds the writer to wake), then, if it got that lock through the queue ({@code queued}), no longer
+     * counts as queued (so that an OPEN door with none queued has no writer coming). The bound is the one set
+     * when the first writer of this wait queued, or at the release before: the time it waited in the queue
+     * counts; a writer that took the lock at its first try sets one from now if none is set.
      */
-    private static NumaRwDoor beginDrain(Parts parts) {
+    private static NumaRwDoor beginDrain(Parts parts, boolean queued) {
         NumaRwDoor door = parts.door();
         DRAINER.setVolatile(door, Thread.currentThread());
+        if (!queued && (long) CLOSE_AT.getVolatile(door) == 0L) {
+            CLOSE_AT.compareAndSet(door, 0L, boundFromNow(parts)); // (a writer queueing now may have set one)
+        }
         STATE.setVolatile(door, DRAINING);
-        QUEUED.getAndAdd(door, -1); // after DRAINING: an OPEN door with none queued has no writer coming
+        if (queued) {
+            QUEUED.getAndAdd(door, -1); // after DRAINING: an OPEN door with none queued has no writer coming
+        }
         return door;
     }
 
